@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import type { Role } from './db/schema.js';
+import type { TokenService } from './services/tokens.js';
+
+/** What every procedure may use; built once per app. */
+export interface AppServices {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+}
+
+export interface AuthUser {
+  id: number;
+  role: Role;
+}
+
+export interface Context extends AppServices {
+  user: AuthUser | null;
+  /** Why a presented access token did not yield a user; null when none was presented. */
+  tokenProblem: 'expired' | 'invalid' | null;
+  ip: string;
+}
+
+/** SPEC.md section 7: the access token travels as `Authorization: Bearer <token>`. */
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function contextFactory(services: AppServices) {
+  return async ({ req }: { req: FastifyRequest }): Promise<Context> => {
+    const token = bearerToken(req);
+    const base = { ...services, ip: req.ip };
+    if (!token) return { ...base, user: null, tokenProblem: null };
+    const check = await services.tokens.verifyAccess(token);
+    if (check.status === 'valid') return { ...base, user: { id: check.claims.userId, role: check.claims.role }, tokenProblem: null };
+    return { ...base, user: null, tokenProblem: check.status };
+  };
+}

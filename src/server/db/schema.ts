@@ -1,0 +1,46 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Column names are camelCase here and snake_case in PostgreSQL (CamelCasePlugin). */
+
+type CreatedAt = ColumnType<Date, never, never>;
+type UpdatedAt = ColumnType<Date, never, Date>;
+
+export type Role = 'User' | 'SuperUser' | 'Admin';
+
+export interface UsersTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isVerified: ColumnType<boolean, boolean | undefined, boolean>;
+  role: ColumnType<Role, Role | undefined, Role>;
+  passwordHash: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One row per issued refresh token; a family is one sign-in and all its rotations. */
+export interface SessionsTable {
+  id: Generated<number>;
+  userId: number;
+  familyId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface DictionaryTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  createdAt: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  tags: DictionaryTable;
+  sizes: DictionaryTable;
+}

@@ -1,0 +1,11 @@
+import { router } from '../trpc.js';
+import { authRouter } from './auth/index.js';
+import { catalogueRouter } from './catalogue/index.js';
+
+/** The whole API: one router per domain. The client imports only its type. */
+export const appRouter = router({
+  auth: authRouter,
+  catalogue: catalogueRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,91 @@
+/**
+ * The error catalogue of SPEC.md section 8: one place that ties tRPC error codes, HTTP statuses
+ * and the Russian messages shown to people.
+ */
+
+export const errorCodes = {
+  PARSE_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  TIMEOUT: 408,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  NOT_IMPLEMENTED: 501,
+  BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** Messages by HTTP status, word for word from SPEC.md section 8, plus the statuses we add. */
+export const statusMessages: Readonly<Record<number, string>> = {
+  400: 'Отправлены неверные данные.',
+  401: 'Вы не авторизованы.',
+  403: 'У Вас недостаточно прав.',
+  404: 'Запрашиваемые данные не найдены.',
+  405: 'Отправлены неверные данные.',
+  408: 'Уже проверено',
+  409: 'Такая запись уже существует.',
+  413: 'Файл слишком большой.',
+  415: 'Неподдерживаемый формат данных.',
+  422: 'Отправлены неверные данные.',
+  429: 'Слишком много запросов с этого IP. Повторите попытку чуть позже.',
+  500: 'Ошибка сервера.',
+  502: 'Запрашиваемый сервер недоступен.',
+  503: 'Запрашиваемый сервер недоступен.',
+};
+
+/** Domain refusals quoted by SPEC.md section 8. */
+export const domainMessages = {
+  hasDependents: 'Удалить невозможно, В файле есть дополнительные данные',
+  imageInUsePrefix: 'Удалить невозможно, Файл используется в ',
+  wrongCredentials: 'Неверный e-mail или пароль.',
+  adminOnly: 'Вход в панель управления разрешён только администраторам.',
+  sessionExpired: 'Сессия истекла, войдите снова.',
+  duplicateUrl: 'Запись с таким url уже существует.',
+  referencedMissing: 'Связанная запись не найдена.',
+} as const;
+
+export const networkErrorMessage = 'Нет соединения с сервером. Проверьте подключение к интернету.';
+
+export function statusForCode(code: string): number {
+  return code in errorCodes ? errorCodes[code as ErrorCode] : 500;
+}
+
+export function messageForStatus(status: number): string {
+  return statusMessages[status] ?? (status >= 500 ? statusMessages[500]! : statusMessages[400]!);
+}
+
+/**
+ * Messages written for people are Russian; anything else (a library's English text, a stack
+ * detail) is replaced by the catalogue's message for the status, so nothing technical leaks.
+ */
+export function isUserFacingMessage(message: unknown): message is string {
+  return typeof message === 'string' && /[а-яё]/i.test(message);
+}
+
+export function userMessage(status: number, message: unknown): string {
+  if (status >= 500) return isUserFacingMessage(message) && status !== 500 ? message : messageForStatus(status);
+  return isUserFacingMessage(message) ? message : messageForStatus(status);
+}
+
+export interface ValidationIssue {
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+}
+
+/** «Отправлены неверные данные. name: Слишком короткое значение…» — the first few issues, named. */
+export function validationMessage(issues: ReadonlyArray<ValidationIssue>): string {
+  const details = issues.slice(0, 3).map((issue) => {
+    const field = issue.path.map(String).join('.');
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+  return details.length ? `${statusMessages[400]} ${details.join('; ')}` : statusMessages[400]!;
+}

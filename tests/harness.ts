@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import superjson from 'superjson';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig, type Config } from '../src/server/config.js';
+import { openDatabase, type Db } from '../src/server/db/connection.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import type { AppRouter } from '../src/server/routers/index.js';
+import { ensureAdmin } from '../src/server/services/admin-bootstrap.js';
+
+export const adminCredentials = { email: 'admin@shop.test', password: 'admin-password-1' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  baseUrl: string;
+  /** A typed tRPC client over HTTP, optionally with a Bearer token. */
+  trpc(accessToken?: string): ReturnType<typeof createTRPCClient<AppRouter>>;
+  /** A REST call to /api; JSON in, `{ status, body }` out. */
+  rest<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string }): Promise<{ status: number; body: T }>;
+  signInAdmin(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real app on a free port against a real database: an in-memory PGlite by default, or
+ * a fresh schema of the PostgreSQL named by DATABASE_URL (dropped again on close).
+ */
+export async function startTestApp(env: Record<string, string> = {}, clientDir?: string): Promise<TestApp> {
+  const databaseUrl = process.env['DATABASE_URL'];
+  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  if (databaseUrl && schema) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  const handle = await openDatabase({ databaseUrl, dataDir: config.dataDir, ...(schema ? { schema, poolSize: 5 } : {}) });
+  await migrateToLatest(handle.db);
+  await ensureAdmin(handle.db, adminCredentials);
+  const app = await buildApp({ config, db: handle.db, logger: false, ...(clientDir ? { clientDir } : {}) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const trpc = (accessToken?: string) =>
+    createTRPCClient<AppRouter>({
+      links: [
+        httpLink({
+          url: `${baseUrl}/trpc`,
+          transformer: superjson,
+          headers: () => (accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+        }),
+      ],
+    });
+
+  const rest: TestApp['rest'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as never };
+  };
+
+  return {
+    app,
+    db: handle.db,
+    config,
+    baseUrl,
+    trpc,
+    rest,
+    async signInAdmin() {
+      const result = await trpc().auth.signin.mutate(adminCredentials);
+      return result.accessToken;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      if (databaseUrl && schema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+    },
+  };
+}
