@@ -43,6 +43,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-export async function down(): Promise<void> {
-  throw new Error('Migrations are forward-only');
+export function down(): Promise<void> {
+  return Promise.reject(new Error('Migrations are forward-only'));
 }

@@ -20,6 +20,6 @@ export async function migrateToLatest(db: Db): Promise<MigrationReport> {
   const before = await migrator.getMigrations();
   const wasEmpty = before.every((migration) => !migration.executedAt);
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
   return { applied: (results ?? []).map((result) => result.migrationName), wasEmpty };
 }

@@ -8,7 +8,7 @@ const config = loadConfig();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateToLatest(handle.db);
-  await seedDemoData(handle.db);
+  await seedDemoData(handle.db, { production: config.env === 'production' });
   process.stdout.write(`Demo data is in the ${handle.kind === 'pglite' ? 'embedded' : 'PostgreSQL'} database\n`);
 } finally {
   await handle.close();

@@ -1,3 +1,4 @@
+import { hashPassword } from '../services/passwords.js';
 import type { Db } from './connection.js';
 
 /** Russian demo data; idempotent (rows are keyed by url), so it may run on any database. */
@@ -28,8 +29,19 @@ export const demoSizes = [
   { name: '44', url: '44' },
 ];
 
-export async function seedDemoData(db: Db): Promise<void> {
+/** The demo Admin of a demo database; never created when NODE_ENV=production. */
+export const demoAdmin = { email: 'admin@shop.local', password: 'admin-demo-2026' };
+
+export async function seedDemoData(db: Db, options: { production: boolean }): Promise<void> {
+  const demoAdminHash = options.production ? undefined : await hashPassword(demoAdmin.password);
   await db.transaction().execute(async (trx) => {
+    if (demoAdminHash) {
+      await trx
+        .insertInto('users')
+        .values({ email: demoAdmin.email, firstName: 'Демо', lastName: 'Администратор', role: 'Admin', isVerified: true, passwordHash: demoAdminHash })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .execute();
+    }
     await trx.insertInto('tags').values(demoTags).onConflict((oc) => oc.column('url').doNothing()).execute();
     await trx.insertInto('sizes').values(demoSizes).onConflict((oc) => oc.column('url').doNothing()).execute();
   });

@@ -14,7 +14,7 @@ export async function prepareDatabase(config: Config, log: (message: string) => 
     const report = await migrateToLatest(handle.db);
     if (report.applied.length) log(`Applied migrations: ${report.applied.join(', ')}`);
     if (handle.kind === 'pglite' && report.wasEmpty) {
-      await seedDemoData(handle.db);
+      await seedDemoData(handle.db, { production: config.env === 'production' });
       log('Fresh embedded database: demo data added');
     }
     const admin = await ensureAdmin(handle.db, config.admin);

@@ -39,23 +39,25 @@ export function restPlugin(services: AppServices): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const document = buildOpenApiDocument();
 
-    app.get('/api/openapi.json', async () => document);
+    app.get('/api/openapi.json', (_request, reply) => reply.send(document));
     await registerDocsPage(app);
 
     // A body-less POST or PUT (e.g. "send the confirmation e-mail again") is valid JSON-wise.
-    app.addHook('preHandler', async (request) => {
+    app.addHook('preHandler', (request, _reply, done) => {
       if (request.method !== 'GET' && request.method !== 'DELETE' && !request.headers['content-type']) {
         request.headers['content-type'] = 'application/json';
       }
+      done();
     });
 
     // Hooks of this plugin apply to the /api routes only (Fastify encapsulation). The adapter
     // rewrites request.url, so the path is not checked here.
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (reply.statusCode < 400 || !String(reply.getHeader('content-type') ?? '').includes('json')) {
-        return payload;
+        done(null, payload);
+        return;
       }
-      return JSON.stringify(toRestError(reply.statusCode, parseJson(payload)));
+      done(null, JSON.stringify(toRestError(reply.statusCode, parseJson(payload))));
     });
 
     app.setErrorHandler((error: unknown, request, reply) => {

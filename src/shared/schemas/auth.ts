@@ -15,10 +15,7 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-/** SPEC.md section 9: the keys under which the browser keeps its state. */
-export const storageKeys = {
-  accessToken: 'accessToken',
-  refreshToken: 'refreshToken',
-  basketId: 'basketId',
-  wishlistId: 'wishlistId',
-} as const;
+
+export const tokenInputSchema = z.object({ token: z.string().min(1).max(2000) });
+
+export const refreshResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });

@@ -12,7 +12,7 @@ export const flagSchema = z.union([
 /** `a,b` and repeated `a&b` both reach a procedure as one array. */
 function splitList(value: unknown): unknown {
   if (value === undefined || value === null || value === '') return undefined;
-  const parts = (Array.isArray(value) ? value : [value]).flatMap((part) =>
+  const parts = (Array.isArray(value) ? (value as unknown[]) : [value]).flatMap((part) =>
     typeof part === 'string' ? part.split(',') : [part],
   );
   const kept = parts.filter((part) => part !== '' && part !== undefined);

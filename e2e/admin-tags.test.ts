@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../tests/harness.js';
+import { assertClientBuilt, clientDir, launchBrowser, readStoredAccessToken, screenshot, signInToAdmin } from './browser.js';
+
+let t: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  assertClientBuilt();
+  t = await startTestApp({}, clientDir);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('admin: tags', () => {
+  it('sends a visitor who is not signed in to the login page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.baseUrl}/admin/tags`);
+    await page.waitForURL(/\/admin\/login/);
+    await page.getByRole('heading', { name: 'Панель управления' }).waitFor();
+    expect(await page.title()).toBe('Вход в панель управления — Магазин');
+    await page.close();
+  });
+
+  it('signs in, creates a tag, sees it listed, and deletes it', async () => {
+    const page = await browser.newPage();
+    await signInToAdmin(page, t.baseUrl);
+
+    await page.goto(`${t.baseUrl}/admin/tags`);
+    await page.getByRole('link', { name: 'Новый тег' }).click();
+    await page.waitForURL(/\/admin\/tags\/create-tag$/);
+    await page.getByLabel('Название').fill('Распродажа');
+    await page.getByRole('button', { name: 'Из названия' }).click();
+    expect(await page.getByLabel('URL').inputValue()).toBe('rasprodazha');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Тег создан').waitFor();
+    await page.waitForURL(/\/admin\/tags$/);
+
+    const row = page.getByRole('row', { name: /Распродажа/ });
+    await row.waitFor();
+    await screenshot(page, 'admin-tags');
+    await row.getByRole('button', { name: 'Удалить Распродажа' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
+    await page.getByText('Тег удалён').waitFor();
+    await row.waitFor({ state: 'detached' });
+    const remaining = await t.rest<{ rows: Array<{ name: string }> }>('GET', '/tags?name=Распродажа');
+    expect(remaining.body.rows).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a signed-in shopper at the admin login with 403', async () => {
+    const { hashPassword } = await import('../src/server/services/passwords.js');
+    await t.db
+      .insertInto('users')
+      .values({ email: 'shopper@shop.test', firstName: 'Олег', lastName: 'Смирнов', isVerified: true, passwordHash: await hashPassword('shopper-pass') })
+      .execute();
+    const page = await browser.newPage();
+    await page.goto(`${t.baseUrl}/admin/login`);
+    await page.getByLabel('E-mail').fill('shopper@shop.test');
+    await page.getByLabel('Пароль').fill('shopper-pass');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByText('Вход в панель управления разрешён только администраторам.').waitFor();
+    expect(await page.evaluate(readStoredAccessToken)).toBeNull();
+    await page.close();
+  });
+});

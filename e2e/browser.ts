@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { adminCredentials } from '../tests/harness.js';
+
+export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the network-quiet flags this machine needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Runs in the page: what the browser keeps under the SPEC's accessToken key. */
+export function readStoredAccessToken(): string | null {
+  return (globalThis as unknown as { localStorage: { getItem: (key: string) => string | null } }).localStorage.getItem('accessToken');
+}
+
+export const clientDir = path.resolve('dist/client');
+
+export function assertClientBuilt(): void {
+  if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('Run `npm run build` before the browser tests');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync('e2e/screenshots', { recursive: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}
+
+export async function signInToAdmin(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel('E-mail').fill(adminCredentials.email);
+  await page.getByLabel('Пароль').fill(adminCredentials.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByText('Вы успешно авторизованы!').waitFor();
+}

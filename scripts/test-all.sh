@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Every test: integration and unit tests on the embedded PGlite, the same tests on PostgreSQL,
+# then the browser tests in headless Chromium. Installs what a clean machine lacks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+POSTGRES_TEST_URL="${POSTGRES_TEST_URL:-postgres://postgres@127.0.0.1:5432/test}"
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Debian's chromium for the browser tests"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+  echo "Starting PostgreSQL"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql)" main start
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+
+echo "== tests on PGlite"
+env -u DATABASE_URL npm test
+
+echo "== tests on PostgreSQL ($POSTGRES_TEST_URL)"
+DATABASE_URL="$POSTGRES_TEST_URL" npm test
+
+echo "== browser tests"
+npm run test:e2e

@@ -1,0 +1,16 @@
+import { Navigate, useRoutes } from 'react-router-dom';
+import { dictionaryAdminRoutes } from './dictionaries/routes';
+import { AdminLayout } from './layout/AdminLayout';
+import { AdminLoginPage } from './login/AdminLoginPage';
+import { pendingAdminRoutes } from './pending';
+
+/** Everything under /admin, loaded as its own chunk so the storefront never downloads it. */
+export default function AdminApp() {
+  return useRoutes([
+    { path: 'login', element: <AdminLoginPage /> },
+    {
+      element: <AdminLayout />,
+      children: [{ index: true, element: <Navigate to="products" replace /> }, ...dictionaryAdminRoutes, ...pendingAdminRoutes],
+    },
+  ]);
+}

@@ -1,0 +1,49 @@
+import {
+  IconBadge,
+  IconCategory,
+  IconColorSwatch,
+  IconHelpCircle,
+  IconLayoutBoard,
+  IconNews,
+  IconPackage,
+  IconPhoto,
+  IconRuler,
+  IconSettings,
+  IconShoppingCart,
+  IconStar,
+  IconTag,
+  type Icon,
+} from '@tabler/icons-react';
+import { routes } from '../../routes';
+
+export interface AdminMenuItem {
+  label: string;
+  path: string;
+  icon: Icon;
+  children?: Array<{ label: string; path: string }>;
+}
+
+/** Every admin section of SPEC.md section 2, plus brands, sizes and images that its calls imply. */
+export const adminMenu: AdminMenuItem[] = [
+  { label: 'Товары', path: routes.adminProducts, icon: IconPackage },
+  { label: 'Категории', path: routes.adminCategories, icon: IconCategory },
+  { label: 'Бренды', path: routes.adminBrands, icon: IconBadge },
+  { label: 'Цвета', path: routes.adminColors, icon: IconColorSwatch },
+  { label: 'Теги', path: routes.adminTags, icon: IconTag },
+  { label: 'Размеры', path: routes.adminSizes, icon: IconRuler },
+  { label: 'Изображения', path: routes.adminImages, icon: IconPhoto },
+  { label: 'Заказы', path: routes.adminCheckouts, icon: IconShoppingCart },
+  { label: 'Отзывы', path: routes.adminReviews, icon: IconStar },
+  { label: 'Вопросы', path: routes.adminQuestions, icon: IconHelpCircle },
+  { label: 'Новости', path: routes.adminNews, icon: IconNews },
+  { label: 'Баннеры', path: routes.adminBanners, icon: IconLayoutBoard },
+  {
+    label: 'Настройки',
+    path: routes.adminSettings,
+    icon: IconSettings,
+    children: [
+      { label: 'Пользователи', path: routes.adminUsers },
+      { label: 'Подписчики', path: routes.adminSubscribers },
+    ],
+  },
+];

@@ -1,0 +1,40 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { AuthProvider } from './auth/AuthProvider';
+import { AppRoutes } from './router';
+import { createQueryClient, createTrpcClient, trpc } from './trpc';
+import { DisplayFlagsProvider } from './ui/display-flags';
+import { theme } from './ui/theme';
+import { TOAST_DURATION_MS } from './ui/toast';
+
+function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <MantineProvider theme={theme}>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <DisplayFlagsProvider>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </DisplayFlagsProvider>
+          </AuthProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+    </MantineProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,39 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useRoutes } from 'react-router-dom';
+import { HomePage } from './store/home/HomePage';
+import { StoreLayout } from './store/layout/StoreLayout';
+import { NotFoundPage } from './store/NotFoundPage';
+
+const AdminApp = lazy(() => import('./admin/AdminApp'));
+
+const pageLoader = (
+  <Center h="50vh">
+    <Loader />
+  </Center>
+);
+
+/**
+ * The whole route table. Declarative routing (BrowserRouter + useRoutes) keeps the storefront's
+ * initial JavaScript small; the admin is a separate chunk.
+ */
+export function AppRoutes() {
+  return useRoutes([
+    {
+      path: '/',
+      element: <StoreLayout />,
+      children: [
+        { index: true, element: <HomePage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+    {
+      path: '/admin/*',
+      element: (
+        <Suspense fallback={pageLoader}>
+          <AdminApp />
+        </Suspense>
+      ),
+    },
+  ]);
+}

@@ -1,0 +1,49 @@
+import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { routes } from '../../routes';
+
+export function StoreFooter() {
+  return (
+    <Box component="footer" bg="gray.0" mt="xl" py="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size="xl">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
+          <Stack gap={4}>
+            <Text fw={700}>Покупателям</Text>
+            <Anchor component={Link} to={routes.catalog} size="sm" c="dimmed">
+              Каталог
+            </Anchor>
+            <Anchor component={Link} to={routes.news} size="sm" c="dimmed">
+              Новости
+            </Anchor>
+            <Anchor component={Link} to={routes.profile} size="sm" c="dimmed">
+              Личный кабинет
+            </Anchor>
+          </Stack>
+          <Stack gap={4}>
+            <Text fw={700}>Доставка и оплата</Text>
+            <Text size="sm" c="dimmed">
+              Доставка по всей России от 1 дня
+            </Text>
+            <Text size="sm" c="dimmed">
+              Оплата при получении
+            </Text>
+          </Stack>
+          <Stack gap={4}>
+            <Text fw={700}>Контакты</Text>
+            <Anchor href="tel:+78000000000" size="sm" c="dimmed">
+              8 800 000-00-00
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              Ежедневно с 9:00 до 21:00
+            </Text>
+          </Stack>
+        </SimpleGrid>
+        <Group mt="lg">
+          <Text size="xs" c="dimmed">
+            © {new Date().getFullYear()} Магазин. Все права защищены.
+          </Text>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

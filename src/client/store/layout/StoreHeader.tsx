@@ -1,0 +1,73 @@
+import { ActionIcon, Anchor, Box, Button, Container, Group, Indicator, Text, TextInput } from '@mantine/core';
+import { IconHeart, IconLayoutGrid, IconSearch, IconShoppingBag, IconUser } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAuth } from '../../auth/AuthProvider';
+import { routes } from '../../routes';
+import { useDisplayFlags } from '../../ui/display-flags';
+
+export function StoreHeader() {
+  const { flags, toggle } = useDisplayFlags();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+
+  const search = (
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const name = new FormData(event.currentTarget).get('name');
+        void navigate(`${routes.catalog}?name=${encodeURIComponent(typeof name === 'string' ? name.trim() : '')}`);
+      }}
+    >
+      <TextInput name="name" placeholder="Поиск товаров" aria-label="Поиск товаров" leftSection={<IconSearch size={16} />} radius="xl" />
+    </form>
+  );
+
+  return (
+    <Box component="header" bg="white" pos="sticky" top={0} style={{ zIndex: 10, borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+      <Container size="xl" py="sm">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Anchor component={Link} to={routes.home} underline="never" c="dark">
+              <Text fw={800} size="xl">
+                Магазин
+              </Text>
+            </Anchor>
+            <Button
+              leftSection={<IconLayoutGrid size={18} />}
+              variant={flags.catalogMenu === 'flex' ? 'filled' : 'light'}
+              onClick={() => toggle('catalogMenu')}
+              visibleFrom="xs"
+            >
+              Каталог
+            </Button>
+          </Group>
+          <Box flex={1} maw={520} visibleFrom="sm">
+            {search}
+          </Box>
+          <Group gap={4} wrap="nowrap">
+              <ActionIcon component={Link} to={routes.wishlist} variant="subtle" size="lg" aria-label="Избранное">
+                <IconHeart size={22} />
+              </ActionIcon>
+              <ActionIcon component={Link} to={routes.cart} variant="subtle" size="lg" aria-label="Корзина">
+                <Indicator disabled size={8}>
+                  <IconShoppingBag size={22} />
+                </Indicator>
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={user ? 'Профиль' : 'Войти'}
+                onClick={() => (user ? void navigate(routes.profile) : toggle('authForm'))}
+              >
+                <IconUser size={22} />
+              </ActionIcon>
+          </Group>
+        </Group>
+        <Box hiddenFrom="sm" mt="xs">
+          {search}
+        </Box>
+      </Container>
+    </Box>
+  );
+}

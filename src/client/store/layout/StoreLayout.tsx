@@ -1,0 +1,16 @@
+import { Box, Container } from '@mantine/core';
+import { Outlet } from 'react-router-dom';
+import { StoreFooter } from './StoreFooter';
+import { StoreHeader } from './StoreHeader';
+
+export function StoreLayout() {
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <StoreHeader />
+      <Container component="main" size="xl" py="md" w="100%" style={{ flex: 1 }}>
+        <Outlet />
+      </Container>
+      <StoreFooter />
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { useSearchParams } from 'react-router-dom';
+
+/** Admin lists page through limit/offset (SPEC.md section 2); the page and filter live in the URL. */
+export function usePaging(pageSize: number) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const filter = params.get('q') ?? '';
+  return {
+    page,
+    filter,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    pageCount: (length: number) => Math.max(1, Math.ceil(length / pageSize)),
+    setPage: (next: number) =>
+      setParams((current) => {
+        current.set('page', String(next));
+        return current;
+      }),
+    setFilter: (next: string) =>
+      setParams((current) => {
+        if (next) current.set('q', next);
+        else current.delete('q');
+        current.delete('page');
+        return current;
+      }),
+  };
+}

@@ -1,0 +1,7 @@
+/** SPEC.md section 9: the keys under which the browser keeps its state, all in local storage. */
+export const storageKeys = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  basketId: 'basketId',
+  wishlistId: 'wishlistId',
+} as const;
