@@ -1,6 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useRoutes } from 'react-router-dom';
+import { accountStoreRoutes } from './store/account/routes';
+import { catalogueStoreRoutes } from './store/catalogue/routes';
 import { HomePage } from './store/home/HomePage';
 import { StoreLayout } from './store/layout/StoreLayout';
 import { NotFoundPage } from './store/NotFoundPage';
@@ -24,6 +26,8 @@ export function AppRoutes() {
       element: <StoreLayout />,
       children: [
         { index: true, element: <HomePage /> },
+        ...catalogueStoreRoutes,
+        ...accountStoreRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],
     },

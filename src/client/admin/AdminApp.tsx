@@ -1,7 +1,10 @@
 import { Navigate, useRoutes } from 'react-router-dom';
+import { accountsAdminRoutes } from './accounts/routes';
+import { catalogueAdminRoutes } from './catalogue/routes';
 import { dictionaryAdminRoutes } from './dictionaries/routes';
 import { AdminLayout } from './layout/AdminLayout';
 import { AdminLoginPage } from './login/AdminLoginPage';
+import { mediaAdminRoutes } from './media/routes';
 import { pendingAdminRoutes } from './pending';
 
 /** Everything under /admin, loaded as its own chunk so the storefront never downloads it. */
@@ -10,7 +13,7 @@ export default function AdminApp() {
     { path: 'login', element: <AdminLoginPage /> },
     {
       element: <AdminLayout />,
-      children: [{ index: true, element: <Navigate to="products" replace /> }, ...dictionaryAdminRoutes, ...pendingAdminRoutes],
+      children: [{ index: true, element: <Navigate to="products" replace /> }, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...pendingAdminRoutes],
     },
   ]);
 }

@@ -1,9 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AccountsTables } from './tables/accounts.js';
+import type { CatalogueTables } from './tables/catalogue.js';
+import type { MediaTables } from './tables/media.js';
 
 /** Column names are camelCase here and snake_case in PostgreSQL (CamelCasePlugin). */
 
-type CreatedAt = ColumnType<Date, never, never>;
-type UpdatedAt = ColumnType<Date, never, Date>;
+export type CreatedAt = ColumnType<Date, never, never>;
+export type UpdatedAt = ColumnType<Date, never, Date>;
 
 export type Role = 'User' | 'SuperUser' | 'Admin';
 
@@ -38,9 +41,12 @@ export interface DictionaryTable {
   createdAt: CreatedAt;
 }
 
-export interface Database {
+export interface CoreTables {
   users: UsersTable;
   sessions: SessionsTable;
   tags: DictionaryTable;
   sizes: DictionaryTable;
 }
+
+/** Each domain declares its own tables in db/tables/<domain>.ts. */
+export type Database = CoreTables & AccountsTables & CatalogueTables & MediaTables;

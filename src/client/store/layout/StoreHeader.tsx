@@ -1,27 +1,17 @@
-import { ActionIcon, Anchor, Box, Button, Container, Group, Indicator, Text, TextInput } from '@mantine/core';
-import { IconHeart, IconLayoutGrid, IconSearch, IconShoppingBag, IconUser } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Box, Button, Container, Group, Indicator, Text } from '@mantine/core';
+import { IconHeart, IconLayoutGrid, IconShoppingBag, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider';
 import { routes } from '../../routes';
 import { useDisplayFlags } from '../../ui/display-flags';
+import { SearchForm } from '../catalogue/SearchForm';
 
 export function StoreHeader() {
   const { flags, toggle } = useDisplayFlags();
   const { user } = useAuth();
   const navigate = useNavigate();
 
-  const search = (
-    <form
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const name = new FormData(event.currentTarget).get('name');
-        void navigate(`${routes.catalog}?name=${encodeURIComponent(typeof name === 'string' ? name.trim() : '')}`);
-      }}
-    >
-      <TextInput name="name" placeholder="Поиск товаров" aria-label="Поиск товаров" leftSection={<IconSearch size={16} />} radius="xl" />
-    </form>
-  );
+  const search = <SearchForm />;
 
   return (
     <Box component="header" bg="white" pos="sticky" top={0} style={{ zIndex: 10, borderBottom: "1px solid var(--mantine-color-gray-3)" }}>

@@ -1,5 +1,7 @@
 import { Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
+import { AuthPanel } from '../account/AuthPanel';
+import { CatalogueMenu } from '../catalogue/CatalogueMenu';
 import { StoreFooter } from './StoreFooter';
 import { StoreHeader } from './StoreHeader';
 
@@ -7,6 +9,8 @@ export function StoreLayout() {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <StoreHeader />
+      <CatalogueMenu />
+      <AuthPanel />
       <Container component="main" size="xl" py="md" w="100%" style={{ flex: 1 }}>
         <Outlet />
       </Container>

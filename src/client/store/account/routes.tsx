@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router-dom';
+
+/** Storefront pages of accounts: /profile, /confirm/{token}, /reset/{token}. */
+export const accountStoreRoutes: RouteObject[] = [];

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/server/config.js';
+import { prepareDatabase } from '../src/server/db/setup.js';
+import { statusMessages } from '../src/shared/errors.js';
+import { startTestApp, type TestApp } from './harness.js';
+
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-client-'));
+fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Магазин</title><div id="root"></div>');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({}, clientDir);
+});
+afterAll(() => t?.close());
+
+describe('one Fastify process', () => {
+  it('answers an unknown /api path with 404 and the SPEC message', async () => {
+    expect(await t.rest('GET', '/no-such-thing')).toEqual({ status: 404, body: { statusCode: 404, message: statusMessages[404] } });
+    expect(await t.rest('POST', '/no/such/thing', { body: {} })).toEqual({ status: 404, body: { statusCode: 404, message: statusMessages[404] } });
+  });
+
+  it('serves the React app for every other GET (SPA fallback)', async () => {
+    for (const route of ['/', '/admin/login', '/catalog?page=2', '/product/krossovki']) {
+      const response = await fetch(`${t.baseUrl}${route}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('publishes an OpenAPI document generated from the procedures, and a docs page', async () => {
+    const document = await t.rest<{ paths: Record<string, Record<string, unknown>> }>('GET', '/openapi.json');
+    expect(document.status).toBe(200);
+    expect(Object.keys(document.body.paths['/tags'] ?? {})).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(document.body.paths['/tags/{tagId}'] ?? {})).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+    expect(Object.keys(document.body.paths['/sizes/{sizeId}'] ?? {})).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+    const docs = await fetch(`${t.baseUrl}/api/docs`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('/api/docs/init.js');
+    expect(await (await fetch(`${t.baseUrl}/api/docs/init.js`)).text()).toContain('/api/openapi.json');
+  });
+
+  it('answers malformed JSON with 400 in the SPEC shape', async () => {
+    const response = await fetch(`${t.baseUrl}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ statusCode: 400, message: statusMessages[400] });
+  });
+});
+
+describe('configuration', () => {
+  it('names the wrong variable', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('defaults to port 3000 and the embedded database in ./data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('data'));
+  });
+});
+
+describe('start-up on an empty embedded database', () => {
+  it('migrates, adds the demo data once, and creates the first admin from the environment', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
+    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: 'Boss@Shop.test', ADMIN_PASSWORD: 'boss-password' });
+    const first = await prepareDatabase(config, () => undefined);
+    const tags = await first.db.selectFrom('tags').select('name').execute();
+    expect(tags.map((tag) => tag.name)).toContain('Новинка');
+    const admin = await first.db.selectFrom('users').select(['role', 'isVerified']).where('email', '=', 'boss@shop.test').executeTakeFirstOrThrow();
+    expect(admin).toEqual({ role: 'Admin', isVerified: true });
+    await first.db.deleteFrom('tags').where('url', '=', 'novinka').execute();
+    await first.close();
+
+    // A second start keeps the data as it is: the seed runs only on a fresh database.
+    const second = await prepareDatabase(config, () => undefined);
+    expect(await second.db.selectFrom('tags').select('id').where('url', '=', 'novinka').executeTakeFirst()).toBeUndefined();
+    await second.close();
+  });
+});
