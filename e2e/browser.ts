@@ -27,7 +27,8 @@ export function readStoredAccessToken(): string | null {
   return (globalThis as unknown as { localStorage: { getItem: (key: string) => string | null } }).localStorage.getItem('accessToken');
 }
 
-export const clientDir = path.resolve('dist/client');
+/** The built client; E2E_CLIENT_DIR lets parallel work build into a directory of its own. */
+export const clientDir = path.resolve(process.env['E2E_CLIENT_DIR'] ?? 'dist/client');
 
 export function assertClientBuilt(): void {
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('Run `npm run build` before the browser tests');
