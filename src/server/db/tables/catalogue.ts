@@ -1,3 +1,95 @@
-/** Tables of the catalogue domain (categories, colours, brands, products and variants); filled in by its migration. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no tables yet
-export interface CatalogueTables {}
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, never, never>;
+type Json<T> = ColumnType<T, string, string>;
+
+/** Tables of the catalogue domain. Prices are integer kopecks. */
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  desc: ColumnType<string, string | undefined, string>;
+  image: string | null;
+  url: string;
+  parentId: number | null;
+  /** JSON array of characteristic names; write with JSON.stringify. */
+  parameters: Json<string[]>;
+  createdAt: CreatedAt;
+}
+
+export interface ColorsTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  code: string;
+  createdAt: CreatedAt;
+}
+
+export interface BrandsTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  image: string | null;
+  showOnMain: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: CreatedAt;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  desc: ColumnType<string, string | undefined, string>;
+  availability: ColumnType<boolean, boolean | undefined, boolean>;
+  price: ColumnType<number, number | undefined, number>;
+  oldPrice: number | null;
+  inStock: ColumnType<boolean, boolean | undefined, boolean>;
+  image: string | null;
+  rating: ColumnType<number, number | undefined, number>;
+  /** JSON object { characteristic: value }; write with JSON.stringify. */
+  parameters: Json<Record<string, string>>;
+  /** The open set of other fields (SPEC.md), returned as sent; write with JSON.stringify. */
+  extra: Json<Record<string, unknown>>;
+  search: ColumnType<string, never, never>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, never, Date>;
+}
+
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  productId: number;
+  article: string;
+  colorId: number | null;
+  price: number;
+  oldPrice: number | null;
+  stock: ColumnType<number, number | undefined, number>;
+  images: ColumnType<string[], string[] | undefined, string[]>;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface ProductCategoriesTable {
+  productId: number;
+  categoryId: number;
+}
+export interface ProductBrandsTable {
+  productId: number;
+  brandId: number;
+}
+export interface ProductTagsTable {
+  productId: number;
+  tagId: number;
+}
+export interface ProductSizesTable {
+  productId: number;
+  sizeId: number;
+}
+
+export interface CatalogueTables {
+  categories: CategoriesTable;
+  colors: ColorsTable;
+  brands: BrandsTable;
+  products: ProductsTable;
+  productVariants: ProductVariantsTable;
+  productCategories: ProductCategoriesTable;
+  productBrands: ProductBrandsTable;
+  productTags: ProductTagsTable;
+  productSizes: ProductSizesTable;
+}

@@ -1,0 +1,246 @@
+import { z } from '../zod.js';
+import { flagSchema, idSchema, listOf, listResponse, nameSchema, pagingShape, sortShape, urlSlugSchema } from './common.js';
+
+/**
+ * The catalogue's contract (SPEC.md sections 3 and 7): categories, colours, brands and products
+ * with variants. Prices are rubles here (PRODUCT.md); the server stores kopecks.
+ */
+
+/** A reference to a category, brand, tag, size or colour in list filters: its id or its url. */
+export const refSchema = z.string().trim().min(1).max(200);
+export const refListSchema = listOf(refSchema);
+
+export const rublesSchema = z
+  .number()
+  .min(0, 'Цена не может быть отрицательной')
+  .max(100_000_000, 'Слишком большая цена')
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Не больше двух знаков после запятой');
+
+export const hexColorSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^#[0-9a-f]{6}$/, 'Цвет задаётся в формате #rrggbb');
+
+const imageNameSchema = z.string().trim().min(1).max(200);
+
+// ---------------------------------------------------------------- categories
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  desc: z.string(),
+  image: z.string().nullable(),
+  url: z.string(),
+  parentId: z.number().int().nullable(),
+  /** Names of the characteristics this category's products fill in, e.g. «Материал». */
+  parameters: z.array(z.string()),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export interface CategoryTreeNode extends Category {
+  children: CategoryTreeNode[];
+}
+export const categoryTreeNodeSchema: z.ZodType<CategoryTreeNode> = categorySchema
+  .extend({ children: z.array(z.lazy(() => categoryTreeNodeSchema)) })
+  .meta({ id: 'CategoryTreeNode' });
+
+export const categoryInputSchema = z.object({
+  name: nameSchema,
+  desc: z.string().trim().max(5000).default(''),
+  image: imageNameSchema.nullable().default(null),
+  url: urlSlugSchema,
+  parentId: z.number().int().positive().nullable().default(null),
+  parameters: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+
+export const categoryListSchema = z.object({
+  name: z.string().trim().max(200).optional(),
+  url: z.string().trim().max(200).optional(),
+  /** Id or url of the parent; `null`/`root` lists top-level categories. */
+  parent: z.string().trim().max(200).optional(),
+  /** A characteristic name the category declares. */
+  parameters: z.string().trim().max(100).optional(),
+  /** true: only categories that have children; false: only leaves. */
+  children: flagSchema.optional(),
+  ...sortShape(['id', 'name', 'url', 'createdAt'] as const, 'id'),
+  ...pagingShape,
+});
+export const categoryListResponseSchema = listResponse(categorySchema);
+export const categoryIdSchema = z.object({ categoryId: idSchema });
+
+// ---------------------------------------------------------------- colours
+
+export const colorSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string(), code: z.string() });
+export type Color = z.infer<typeof colorSchema>;
+
+export const colorInputSchema = z.object({ name: nameSchema, url: urlSlugSchema, code: hexColorSchema });
+export type ColorInput = z.input<typeof colorInputSchema>;
+
+export const colorListSchema = z.object({
+  name: z.string().trim().max(200).optional(),
+  url: z.string().trim().max(200).optional(),
+  code: z.string().trim().max(7).optional(),
+  /** Colours of products in this category (id or url, descendants included). */
+  category: refSchema.optional(),
+  parent: refSchema.optional(),
+  /** Colours of these products (ids). */
+  products: listOf(idSchema),
+  ...sortShape(['id', 'name', 'url', 'code'] as const, 'id'),
+  ...pagingShape,
+});
+export const colorListResponseSchema = listResponse(colorSchema);
+export const colorIdSchema = z.object({ colorId: idSchema });
+
+// ---------------------------------------------------------------- brands
+
+export const brandSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  image: z.string().nullable(),
+  showOnMain: z.boolean(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const brandInputSchema = z.object({
+  name: nameSchema,
+  url: urlSlugSchema,
+  image: imageNameSchema.nullable().default(null),
+  showOnMain: z.boolean().default(false),
+});
+export type BrandInput = z.input<typeof brandInputSchema>;
+
+export const brandListSchema = z.object({
+  name: z.string().trim().max(200).optional(),
+  /** Brands of products in this category (id or url, descendants included). */
+  category: refSchema.optional(),
+  parent: refSchema.optional(),
+  showOnMain: flagSchema.optional(),
+  ...sortShape(['id', 'name', 'url'] as const, 'id'),
+  ...pagingShape,
+});
+export const brandListResponseSchema = listResponse(brandSchema);
+export const brandIdSchema = z.object({ brandId: idSchema });
+
+// ---------------------------------------------------------------- products
+
+export const refItemSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string() });
+
+export const variantSchema = z.object({
+  id: z.number().int(),
+  article: z.string(),
+  color: colorSchema.nullable(),
+  price: z.number(),
+  oldPrice: z.number().nullable(),
+  stock: z.number().int(),
+  images: z.array(z.string()),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+/** A product as its page shows it. */
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  desc: z.string(),
+  /** The admin's switch: the product is offered for sale at all. */
+  availability: z.boolean(),
+  /** Some variant has stock. */
+  inStock: z.boolean(),
+  /** The cheapest in-stock variant's price (the cheapest overall when none is in stock). */
+  price: z.number(),
+  oldPrice: z.number().nullable(),
+  rating: z.number(),
+  image: z.string().nullable(),
+  parameters: z.record(z.string(), z.string()),
+  /** SPEC.md: other product fields are an open set, kept and returned as sent. */
+  extra: z.record(z.string(), z.unknown()),
+  categories: z.array(refItemSchema),
+  brands: z.array(refItemSchema),
+  tags: z.array(refItemSchema),
+  sizes: z.array(refItemSchema),
+  colors: z.array(colorSchema),
+  variants: z.array(variantSchema),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** A product as a catalogue card shows it. */
+export const productCardSchema = productSchema.pick({
+  id: true,
+  name: true,
+  url: true,
+  price: true,
+  oldPrice: true,
+  availability: true,
+  inStock: true,
+  rating: true,
+  image: true,
+  colors: true,
+  brands: true,
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+export const variantInputSchema = z.object({
+  /** Present when an existing variant is edited. */
+  id: z.number().int().positive().optional(),
+  article: z.string().trim().min(1, 'Укажите артикул').max(64),
+  colorId: z.number().int().positive().nullable().default(null),
+  price: rublesSchema,
+  oldPrice: rublesSchema.nullable().default(null),
+  stock: z.number().int().min(0, 'Остаток не может быть отрицательным').max(1_000_000),
+  images: z.array(imageNameSchema).max(20).default([]),
+});
+export type VariantInput = z.input<typeof variantInputSchema>;
+
+export const productInputSchema = z.object({
+  name: nameSchema,
+  url: urlSlugSchema,
+  desc: z.string().trim().max(20_000).default(''),
+  availability: z.boolean().default(true),
+  categories: z.array(z.number().int().positive()).max(20).default([]),
+  brands: z.array(z.number().int().positive()).max(10).default([]),
+  tags: z.array(z.number().int().positive()).max(50).default([]),
+  sizes: z.array(z.number().int().positive()).max(50).default([]),
+  parameters: z.record(z.string().trim().min(1).max(100), z.string().trim().max(500)).default({}),
+  extra: z.record(z.string(), z.unknown()).default({}),
+  variants: z.array(variantInputSchema).min(1, 'Добавьте хотя бы один вариант').max(50),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+export const productSortColumns = ['price', 'name', 'createdAt', 'rating', 'id'] as const;
+
+/** GET /products: every filter of SPEC.md section 7. List filters take ids or urls, `a,b` or repeated. */
+export const productFilterShape = {
+  name: z.string().trim().max(200).optional(),
+  minPrice: z.coerce.number().min(0).optional(),
+  maxPrice: z.coerce.number().min(0).optional(),
+  desc: z.string().trim().max(200).optional(),
+  /** true: only products in stock and offered for sale. */
+  available: flagSchema.optional(),
+  colors: refListSchema,
+  categories: refListSchema,
+  brands: refListSchema,
+  tags: refListSchema,
+  sizes: refListSchema,
+  /** A category (id or url) whose whole subtree is searched; same as one entry of `categories`. */
+  parent: refSchema.optional(),
+};
+
+export const productListSchema = z.object({
+  ...productFilterShape,
+  ...sortShape(productSortColumns, 'createdAt'),
+  ...pagingShape,
+  limit: z.coerce.number().int().min(1).max(1000).default(12),
+});
+export type ProductListInput = z.input<typeof productListSchema>;
+export const productListResponseSchema = listResponse(productCardSchema);
+
+export const priceRangeSchema = z.object(productFilterShape);
+export const priceRangeResponseSchema = z.object({ minPrice: z.number(), maxPrice: z.number() });
+
+export const productIdSchema = z.object({ productId: idSchema });
+export const productUrlSchema = z.object({ url: z.string().trim().min(1).max(200) });
