@@ -9,6 +9,8 @@ import { contextFactory, type AppServices } from './context.js';
 import type { Db } from './db/connection.js';
 import { restPlugin } from './rest/index.js';
 import { appRouter, type AppRouter } from './routers/index.js';
+import { Mailer } from './services/mailer.js';
+import { RateLimits } from './services/rate-limit.js';
 import { TokenService } from './services/tokens.js';
 
 export interface BuildAppOptions {
@@ -58,7 +60,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: true,
   });
 
-  const services: AppServices = { config, db, tokens: new TokenService(config.jwtSecret) };
+  const services: AppServices = {
+    config,
+    db,
+    tokens: new TokenService(config.jwtSecret),
+    mailer: new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }),
+    rateLimits: new RateLimits({ perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, log: app.log }),
+  };
+  // Letters still being sent go out before the database closes.
+  app.addHook('onClose', async () => {
+    await services.mailer.close();
+    await services.rateLimits.close();
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

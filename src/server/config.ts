@@ -39,6 +39,13 @@ const envSchema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// URL')
         .optional(),
     ),
+    RATE_LIMIT_PER_MINUTE: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[1-9]\d{0,5}$/, 'must be a positive whole number')
+        .transform(Number)
+        .optional(),
+    ),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -65,6 +72,8 @@ export interface Config {
   shopEmail: string;
   admin: { email: string; password: string } | undefined;
   redisUrl: string | undefined;
+  /** Sign-in, sign-up, reset, help-desk and confirmation attempts per minute, per action and IP. */
+  rateLimitPerMinute: number;
   maxUploadBytes: number;
   logLevel: string;
 }
@@ -92,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopEmail: e.SHOP_EMAIL ?? e.ADMIN_EMAIL ?? 'shop@localhost',
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     redisUrl: e.REDIS_URL,
+    // Test files sign in many times from one address; the rate-limit tests set their own limit.
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1000 : 20),
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
   };

@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Role } from './db/schema.js';
+import type { Mailer } from './services/mailer.js';
+import type { RateLimits } from './services/rate-limit.js';
 import type { TokenService } from './services/tokens.js';
 
 /** What every procedure may use; built once per app. */
@@ -9,6 +11,8 @@ export interface AppServices {
   config: Config;
   db: Db;
   tokens: TokenService;
+  mailer: Mailer;
+  rateLimits: RateLimits;
 }
 
 export interface AuthUser {

@@ -51,6 +51,11 @@ export const domainMessages = {
   sessionExpired: 'Сессия истекла, войдите снова.',
   duplicateUrl: 'Запись с таким url уже существует.',
   referencedMissing: 'Связанная запись не найдена.',
+  emailTaken: 'Пользователь с таким e-mail уже зарегистрирован.',
+  invalidLink: 'Ссылка недействительна или устарела. Запросите новую.',
+  alreadyVerified: 'E-mail уже подтверждён.',
+  wrongCurrentPassword: 'Текущий пароль указан неверно.',
+  lastAdmin: 'Нельзя удалить или понизить единственного администратора.',
 } as const;
 
 export const networkErrorMessage = 'Нет соединения с сервером. Проверьте подключение к интернету.';

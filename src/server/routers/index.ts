@@ -1,11 +1,13 @@
 import { router } from '../trpc.js';
 import { authRouter } from './auth/index.js';
+import { usersRouter } from './auth/users.js';
 import { catalogueRouter } from './catalogue/index.js';
 import { mediaRouter } from './media/index.js';
 
 /** The whole API: one router per domain. The client imports only its type. */
 export const appRouter = router({
   auth: authRouter,
+  users: usersRouter,
   catalogue: catalogueRouter,
   media: mediaRouter,
 });

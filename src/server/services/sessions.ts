@@ -72,3 +72,9 @@ async function revokeFamily(db: Db, familyId: string): Promise<void> {
 export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
   await db.updateTable('sessions').set({ revokedAt: new Date() }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
 }
+
+/** Sign-out: the refresh token's family (this sign-in and its rotations) stops working. */
+export async function endSession(db: Db, refreshToken: string): Promise<void> {
+  const session = await db.selectFrom('sessions').select('familyId').where('tokenHash', '=', hashOpaqueToken(refreshToken)).executeTakeFirst();
+  if (session) await revokeFamily(db, session.familyId);
+}

@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { flagSchema, idSchema, listResponse, pagingShape, sortShape } from './common.js';
 
 export const roles = ['User', 'SuperUser', 'Admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -31,3 +32,59 @@ export const passwordSchema = z
   .string()
   .min(8, 'Пароль должен содержать не меньше 8 символов')
   .max(200, 'Слишком длинный пароль');
+
+export const firstNameSchema = z.string().trim().min(1, 'Укажите имя').max(100, 'Слишком длинное имя');
+export const lastNameSchema = z.string().trim().max(100, 'Слишком длинная фамилия');
+
+/** What a user may change about themselves (the profile form). */
+export const profileSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema, email: emailSchema });
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** PUT /users/user/{userId}: the user object; role and isVerified are for the Admin to change. */
+export const userUpdateSchema = profileSchema.extend({ role: roleSchema.optional(), isVerified: z.boolean().optional() });
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+/** POST /users (Admin): a new account with its password, role and verified flag. */
+export const userCreateSchema = profileSchema.extend({
+  password: passwordSchema,
+  role: roleSchema.default('User'),
+  isVerified: z.boolean().default(false),
+});
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+
+export const userSortColumns = ['id', 'firstName', 'lastName', 'email', 'role', 'isVerified', 'createdAt'] as const;
+
+/** GET /users: the filters of SPEC.md section 7. */
+export const userListSchema = z.object({
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  email: z.string().trim().max(254).optional(),
+  isVerified: flagSchema.optional(),
+  role: roleSchema.optional(),
+  ...sortShape(userSortColumns, 'id'),
+  ...pagingShape,
+});
+export type UserListInput = z.input<typeof userListSchema>;
+
+export const userListResponseSchema = listResponse(userSchema);
+
+export const userIdSchema = z.object({ userId: idSchema });
+export const userEmailSchema = z.object({ email: emailSchema });
+
+/** POST /users/help: a help-desk message (SPEC.md leaves the payload open). */
+export const helpMessageSchema = z.object({
+  name: z.string().trim().max(200, 'Слишком длинное имя').default(''),
+  email: emailSchema,
+  message: z.string().trim().min(1, 'Напишите сообщение').max(5000, 'Слишком длинное сообщение'),
+});
+export type HelpMessageInput = z.input<typeof helpMessageSchema>;
+
+/** POST /users/email-confirmation has no payload: the link goes to the caller's own address. */
+export const emailConfirmationSchema = z.object({});
+
+/** A signed-in user changes their own password knowing the current one. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Введите текущий пароль').max(200),
+  password: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

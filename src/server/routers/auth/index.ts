@@ -1,11 +1,22 @@
 import { TRPCError } from '@trpc/server';
 import { domainMessages } from '../../../shared/errors.js';
-import { authResponseSchema, refreshResponseSchema, signinSchema, tokenInputSchema } from '../../../shared/schemas/auth.js';
+import {
+  authResponseSchema,
+  refreshResponseSchema,
+  resetRequestSchema,
+  signinSchema,
+  signupSchema,
+  tokenInputSchema,
+  updatePasswordSchema,
+} from '../../../shared/schemas/auth.js';
+import { okSchema } from '../../../shared/schemas/common.js';
 import { userSchema } from '../../../shared/schemas/users.js';
-import { verifyPassword } from '../../services/passwords.js';
-import { rotateRefreshToken, startSession } from '../../services/sessions.js';
+import { hashPassword, verifyPassword } from '../../services/passwords.js';
+import { rateLimited } from '../../services/rate-limit.js';
+import { endSession, revokeAllSessions, rotateRefreshToken, startSession } from '../../services/sessions.js';
 import { publicProcedure, router } from '../../trpc.js';
 import type { Context } from '../../context.js';
+import { consumeAccountToken, peekAccountToken, sendConfirmationLink, sendResetLink } from './email-links.js';
 import { findUserByEmail, publicUserColumns } from './users.repo.js';
 
 async function signInWithPassword(ctx: Context, email: string, password: string) {
@@ -16,9 +27,35 @@ async function signInWithPassword(ctx: Context, email: string, password: string)
   return user;
 }
 
+const tags = ['auth'];
+const invalidLink = () => new TRPCError({ code: 'BAD_REQUEST', message: domainMessages.invalidLink });
+
 export const authRouter = router({
+  /** A new shopper: role User, e-mail not yet confirmed; signed in at once, the link sent by e-mail. */
+  signup: publicProcedure
+    .use(rateLimited('signup'))
+    .meta({ openapi: { method: 'POST', path: '/auth/signup', tags, summary: 'Регистрация: пользователь и токены; письмо со ссылкой подтверждения' } })
+    .input(signupSchema)
+    .output(authResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const passwordHash = await hashPassword(input.password);
+      const response = await ctx.db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({ firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash })
+          .onConflict((oc) => oc.column('email').doNothing())
+          .returning(publicUserColumns)
+          .executeTakeFirst();
+        if (!user) throw new TRPCError({ code: 'CONFLICT', message: domainMessages.emailTaken });
+        return { user, ...(await startSession(trx, ctx.tokens, user)) };
+      });
+      sendConfirmationLink(ctx, response.user);
+      return response;
+    }),
+
   signin: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/signin', tags: ['auth'], summary: 'Вход по e-mail и паролю' } })
+    .use(rateLimited('signin'))
+    .meta({ openapi: { method: 'POST', path: '/auth/signin', tags, summary: 'Вход по e-mail и паролю' } })
     .input(signinSchema)
     .output(authResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -28,6 +65,7 @@ export const authRouter = router({
 
   /** The admin sign-in (SPEC.md section 5): valid credentials of a non-Admin are refused with 403. */
   adminSignin: publicProcedure
+    .use(rateLimited('signin'))
     .input(signinSchema)
     .output(authResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -38,7 +76,7 @@ export const authRouter = router({
 
   /** The session check of SPEC.md section 4: an expired access token answers 403 (PRODUCT.md). */
   session: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/session', tags: ['auth'], summary: 'Пользователь по access-токену' } })
+    .meta({ openapi: { method: 'POST', path: '/auth/session', tags, summary: 'Пользователь по access-токену' } })
     .input(tokenInputSchema)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
@@ -52,12 +90,80 @@ export const authRouter = router({
 
   /** Refresh: a new access token and, rotated, a new refresh token; a refused one answers 403. */
   token: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/token', tags: ['auth'], summary: 'Новый access-токен по refresh-токену' } })
+    .meta({ openapi: { method: 'POST', path: '/auth/token', tags, summary: 'Новый access-токен по refresh-токену' } })
     .input(tokenInputSchema)
     .output(refreshResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await rotateRefreshToken(ctx.db, ctx.tokens, input.token);
       if (result.status === 'refused') throw new TRPCError({ code: 'FORBIDDEN', message: domainMessages.sessionExpired });
       return result.tokens;
+    }),
+
+  /** Sign-out (tRPC only): the refresh token of this sign-in is revoked with all its rotations. */
+  signout: publicProcedure
+    .input(tokenInputSchema)
+    .output(okSchema)
+    .mutation(async ({ ctx, input }) => {
+      await endSession(ctx.db, input.token);
+      return { ok: true as const };
+    }),
+
+  /** The confirmation link (single use, 24 h): marks the e-mail confirmed and signs the user in. */
+  authorize: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/auth/authorize/{token}', tags, summary: 'Подтверждение e-mail по ссылке из письма; вход' } })
+    .input(tokenInputSchema)
+    .output(authResponseSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.db.transaction().execute(async (trx) => {
+        const userId = await consumeAccountToken(trx, input.token, 'confirm');
+        if (!userId) throw invalidLink();
+        const user = await trx
+          .updateTable('users')
+          .set({ isVerified: true, updatedAt: new Date() })
+          .where('id', '=', userId)
+          .returning(publicUserColumns)
+          .executeTakeFirstOrThrow();
+        return { user, ...(await startSession(trx, ctx.tokens, user)) };
+      }),
+    ),
+
+  /**
+   * Sends a single-use reset link (1 h). The answer is the same, and as fast, whether or not the
+   * e-mail is registered: the letter is composed after the answer.
+   */
+  reset: publicProcedure
+    .use(rateLimited('reset'))
+    .meta({ openapi: { method: 'POST', path: '/auth/reset', tags, summary: 'Письмо со ссылкой для сброса пароля' } })
+    .input(resetRequestSchema)
+    .output(okSchema)
+    .mutation(({ ctx, input }) => {
+      sendResetLink(ctx, input.email);
+      return { ok: true as const };
+    }),
+
+  /**
+   * The new password from a reset link: every session of the user is revoked, the e-mail counts
+   * as confirmed (the link reached it), and the user is signed in afresh.
+   */
+  updatePassword: publicProcedure
+    .meta({ openapi: { method: 'PUT', path: '/auth/update-password', tags, summary: 'Новый пароль по ссылке сброса; все сессии завершаются' } })
+    .input(updatePasswordSchema)
+    .output(authResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      // A dead link is refused before the (deliberately slow) hashing.
+      if (!(await peekAccountToken(ctx.db, input.token, 'reset'))) throw invalidLink();
+      const passwordHash = await hashPassword(input.password);
+      return ctx.db.transaction().execute(async (trx) => {
+        const userId = await consumeAccountToken(trx, input.token, 'reset');
+        if (!userId) throw invalidLink();
+        const user = await trx
+          .updateTable('users')
+          .set({ passwordHash, isVerified: true, updatedAt: new Date() })
+          .where('id', '=', userId)
+          .returning(publicUserColumns)
+          .executeTakeFirstOrThrow();
+        await revokeAllSessions(trx, userId);
+        return { user, ...(await startSession(trx, ctx.tokens, user)) };
+      });
     }),
 });
