@@ -56,6 +56,7 @@ export const domainMessages = {
   alreadyVerified: 'E-mail уже подтверждён.',
   wrongCurrentPassword: 'Текущий пароль указан неверно.',
   lastAdmin: 'Нельзя удалить или понизить единственного администратора.',
+  categoryCycle: 'Категория не может быть вложена в саму себя или в свою подкатегорию.',
 } as const;
 
 export const networkErrorMessage = 'Нет соединения с сервером. Проверьте подключение к интернету.';

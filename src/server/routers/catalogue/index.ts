@@ -1,8 +1,16 @@
 import { router } from '../../trpc.js';
+import { brandsRouter } from './brands.js';
+import { categoriesRouter } from './categories.js';
+import { colorsRouter } from './colors.js';
+import { productsRouter } from './products.js';
 import { sizesRouter } from './sizes.js';
 import { tagsRouter } from './tags.js';
 
 export const catalogueRouter = router({
+  categories: categoriesRouter,
+  colors: colorsRouter,
+  brands: brandsRouter,
+  products: productsRouter,
   tags: tagsRouter,
   sizes: sizesRouter,
 });

@@ -1,0 +1,44 @@
+import {
+  brandIdSchema,
+  brandInputSchema,
+  brandListResponseSchema,
+  brandListSchema,
+  brandSchema,
+} from '../../../shared/schemas/catalogue.js';
+import { okSchema } from '../../../shared/schemas/common.js';
+import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from '../../services/catalogue/brands.js';
+
+const tags = ['brands'];
+
+export const brandsRouter = router({
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/brands', tags, summary: 'Бренды: список с фильтрами' } })
+    .input(brandListSchema)
+    .output(brandListResponseSchema)
+    .query(({ ctx, input }) => listBrands(ctx.db, input)),
+
+  get: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/brands/{brandId}', tags } })
+    .input(brandIdSchema)
+    .output(brandSchema)
+    .query(({ ctx, input }) => getBrand(ctx.db, input.brandId)),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/brands', tags, protect: true } })
+    .input(brandInputSchema)
+    .output(brandSchema)
+    .mutation(({ ctx, input }) => createBrand(ctx.db, input)),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/brands/{brandId}', tags, protect: true } })
+    .input(brandIdSchema.extend(brandInputSchema.shape))
+    .output(brandSchema)
+    .mutation(({ ctx, input: { brandId, ...fields } }) => updateBrand(ctx.db, brandId, fields)),
+
+  delete: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/brands/{brandId}', tags, protect: true } })
+    .input(brandIdSchema)
+    .output(okSchema)
+    .mutation(({ ctx, input }) => deleteBrand(ctx.db, input.brandId)),
+});

@@ -1,0 +1,44 @@
+import {
+  colorIdSchema,
+  colorInputSchema,
+  colorListResponseSchema,
+  colorListSchema,
+  colorSchema,
+} from '../../../shared/schemas/catalogue.js';
+import { okSchema } from '../../../shared/schemas/common.js';
+import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+import { createColor, deleteColor, getColor, listColors, updateColor } from '../../services/catalogue/colors.js';
+
+const tags = ['colors'];
+
+export const colorsRouter = router({
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/colors', tags, summary: 'Цвета: список с фильтрами' } })
+    .input(colorListSchema)
+    .output(colorListResponseSchema)
+    .query(({ ctx, input }) => listColors(ctx.db, input)),
+
+  get: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/colors/{colorId}', tags } })
+    .input(colorIdSchema)
+    .output(colorSchema)
+    .query(({ ctx, input }) => getColor(ctx.db, input.colorId)),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/colors', tags, protect: true } })
+    .input(colorInputSchema)
+    .output(colorSchema)
+    .mutation(({ ctx, input }) => createColor(ctx.db, input)),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/colors/{colorId}', tags, protect: true } })
+    .input(colorIdSchema.extend(colorInputSchema.shape))
+    .output(colorSchema)
+    .mutation(({ ctx, input: { colorId, ...fields } }) => updateColor(ctx.db, colorId, fields)),
+
+  delete: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/colors/{colorId}', tags, protect: true } })
+    .input(colorIdSchema)
+    .output(okSchema)
+    .mutation(({ ctx, input }) => deleteColor(ctx.db, input.colorId)),
+});

@@ -1,0 +1,78 @@
+import {
+  priceRangeResponseSchema,
+  priceRangeSchema,
+  productIdSchema,
+  productInputSchema,
+  productListResponseSchema,
+  productListSchema,
+  productSchema,
+  productUrlSchema,
+} from '../../../shared/schemas/catalogue.js';
+import { okSchema } from '../../../shared/schemas/common.js';
+import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  getProductByUrl,
+  listProducts,
+  priceRange,
+  updateProduct,
+} from '../../services/catalogue/products.js';
+
+const tags = ['products'];
+
+export const productsRouter = router({
+  list: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/products',
+        tags,
+        summary: 'Товары: страница каталога с фильтрами',
+        description:
+          'colors, categories, brands, tags, sizes and parent take ids or urls (a value of digits only is an id), ' +
+          'as `a,b` or repeated. A category includes its whole subtree.',
+      },
+    })
+    .input(productListSchema)
+    .output(productListResponseSchema)
+    .query(({ ctx, input }) => listProducts(ctx.db, input)),
+
+  // Literal paths are declared before /products/{productId}.
+  priceRange: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/products/priceRange', tags, summary: 'Наименьшая и наибольшая цена для фильтров' } })
+    .input(priceRangeSchema)
+    .output(priceRangeResponseSchema)
+    .query(({ ctx, input }) => priceRange(ctx.db, input)),
+
+  byUrl: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/products/by-url/{url}', tags } })
+    .input(productUrlSchema)
+    .output(productSchema)
+    .query(({ ctx, input }) => getProductByUrl(ctx.db, input.url)),
+
+  get: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/products/{productId}', tags } })
+    .input(productIdSchema)
+    .output(productSchema)
+    .query(({ ctx, input }) => getProduct(ctx.db, input.productId)),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/products', tags, protect: true } })
+    .input(productInputSchema)
+    .output(productSchema)
+    .mutation(({ ctx, input }) => createProduct(ctx.db, input)),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/products/{productId}', tags, protect: true } })
+    .input(productIdSchema.extend(productInputSchema.shape))
+    .output(productSchema)
+    .mutation(({ ctx, input: { productId, ...fields } }) => updateProduct(ctx.db, productId, fields)),
+
+  delete: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/products/{productId}', tags, protect: true } })
+    .input(productIdSchema)
+    .output(okSchema)
+    .mutation(({ ctx, input }) => deleteProduct(ctx.db, input.productId)),
+});
