@@ -1,4 +1,7 @@
 import { router } from '../../trpc.js';
+import { imagesRouter } from './images.js';
 
-/** Images: upload, list, serve, delete (filled in by the media domain). */
-export const mediaRouter = router({});
+/** Images: the library (list, delete); upload and bytes are raw routes in rest/images.ts. */
+export const mediaRouter = router({
+  images: imagesRouter,
+});

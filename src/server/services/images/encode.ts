@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { imageWidths, maxImageWidth } from '../../../shared/media.js';
+
+/** Formats accepted, by sharp's name for them, with the MIME type kept for the original. */
+const acceptedFormats: Readonly<Record<string, string>> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  heif: 'image/avif',
+};
+
+/** A decompression bomb is refused before it is decoded (about 8 000 × 8 000 pixels). */
+const maxInputPixels = 64_000_000;
+
+const webpQuality = 76;
+
+export interface EncodedWidth {
+  width: number;
+  height: number;
+  bytes: Buffer;
+  etag: string;
+}
+
+export interface EncodedImage {
+  mimeType: string;
+  width: number;
+  height: number;
+  /** Narrowest first. */
+  widths: EncodedWidth[];
+}
+
+/** The bytes are not an image we accept (wrong format, SVG, broken file). */
+export class NotAnImageError extends Error {}
+
+/** The widths to encode: the standard ones narrower than the original, and the original's own (capped). */
+export function targetWidths(originalWidth: number): number[] {
+  const largest = Math.min(originalWidth, maxImageWidth);
+  const narrower = imageWidths.filter((width) => width < largest);
+  return [...narrower, largest];
+}
+
+async function readMetadata(bytes: Buffer): Promise<Metadata> {
+  try {
+    return await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
+  } catch {
+    throw new NotAnImageError();
+  }
+}
+
+/**
+ * Reads the real format from the bytes (never from the file name or the declared type), then
+ * encodes the image once into WebP at a bounded set of widths. Re-encoding turned by the EXIF
+ * orientation drops every piece of metadata (EXIF, GPS, XMP); animated GIF and WebP stay animated.
+ */
+export async function encodeImage(bytes: Buffer): Promise<EncodedImage> {
+  const metadata = await readMetadata(bytes);
+  const mimeType = metadata.format ? acceptedFormats[metadata.format] : undefined;
+  // HEIF also covers HEIC (HEVC), which this build of libvips cannot decode: only AVIF is accepted.
+  if (!mimeType || (metadata.format === 'heif' && metadata.compression !== 'av1')) throw new NotAnImageError();
+
+  const { width, height } = metadata.autoOrient;
+  const animated = (metadata.pages ?? 1) > 1 && (metadata.format === 'gif' || metadata.format === 'webp');
+  const source = sharp(bytes, { animated, limitInputPixels: maxInputPixels, failOn: 'error' }).autoOrient();
+  try {
+    const widths = await Promise.all(
+      targetWidths(width).map(async (target) => {
+        const { data, info } = await source
+          .clone()
+          .resize({ width: target, withoutEnlargement: true })
+          .webp({ quality: webpQuality, effort: 4 })
+          .toBuffer({ resolveWithObject: true });
+        return { width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height, bytes: data, etag: etagOf(data) };
+      }),
+    );
+    return { mimeType, width, height, widths };
+  } catch {
+    throw new NotAnImageError();
+  }
+}
+
+function etagOf(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('base64url').slice(0, 32);
+}

@@ -1,0 +1,93 @@
+import { TRPCError } from '@trpc/server';
+import { randomBytes } from 'node:crypto';
+import { domainMessages, statusMessages } from '../../../shared/errors.js';
+import type { Db } from '../../db/connection.js';
+import { encodeImage, type EncodedImage } from './encode.js';
+import { imageBlobKey, type ImageStore } from './store.js';
+import { describeImageUsage, findImageUsage } from './usage.js';
+
+export interface UploadedFile {
+  originalName: string;
+  bytes: Buffer;
+}
+
+/** Uploaded names may carry a path (old browsers) or control characters; keep a readable base name. */
+export function cleanOriginalName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return clean || 'image';
+}
+
+function generateImageName(): string {
+  return `${randomBytes(16).toString('hex')}.webp`;
+}
+
+/**
+ * Encodes every file first (a file that is not an image fails before anything is written), then
+ * stores all of them in one transaction: either every file is kept or none is.
+ */
+export async function storeImages(db: Db, store: ImageStore, files: readonly UploadedFile[]): Promise<string[]> {
+  const encoded: Array<{ file: UploadedFile; image: EncodedImage }> = [];
+  // One file at a time: each already encodes its widths in parallel, and memory stays bounded.
+  for (const file of files) encoded.push({ file, image: await encodeImage(file.bytes) });
+
+  return db.transaction().execute(async (trx) => {
+    const names: string[] = [];
+    for (const { file, image } of encoded) {
+      const name = generateImageName();
+      await trx
+        .insertInto('images')
+        .values({ name, originalName: cleanOriginalName(file.originalName), mimeType: image.mimeType, size: file.bytes.length, width: image.width, height: image.height })
+        .execute();
+      await trx
+        .insertInto('imageVariants')
+        .values(image.widths.map(({ width, height, bytes, etag }) => ({ imageName: name, width, height, size: bytes.length, etag })))
+        .execute();
+      for (const { width, bytes } of image.widths) await store.put(trx, imageBlobKey(name, width), bytes);
+      names.push(name);
+    }
+    return names;
+  });
+}
+
+export interface ServedWidth {
+  width: number;
+  etag: string;
+}
+
+/** The encoded width to serve: the narrowest at least as wide as asked, else the widest there is. */
+export async function chooseWidth(db: Db, name: string, requested: number | undefined): Promise<ServedWidth | undefined> {
+  const widths = await db.selectFrom('imageVariants').select(['width', 'etag']).where('imageName', '=', name).orderBy('width').execute();
+  if (requested === undefined) return widths.at(-1);
+  return widths.find((candidate) => candidate.width >= requested) ?? widths.at(-1);
+}
+
+/**
+ * SPEC.md section 8: an image that something shows cannot be deleted; the refusal names what uses
+ * it, «Удалить невозможно, Файл используется в товары: 12; бренды: 3».
+ */
+export async function deleteImage(db: Db, store: ImageStore, name: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const image = await trx.selectFrom('images').select('name').where('name', '=', name).forUpdate().executeTakeFirst();
+    if (!image) throw new TRPCError({ code: 'NOT_FOUND' });
+    const usage = await findImageUsage(trx, name);
+    if (usage.length) throw new TRPCError({ code: 'CONFLICT', message: domainMessages.imageInUsePrefix + describeImageUsage(usage) });
+    const widths = await trx.selectFrom('imageVariants').select('width').where('imageName', '=', name).execute();
+    try {
+      await trx.deleteFrom('images').where('name', '=', name).execute();
+    } catch (error) {
+      // A table outside the usage sources references the image: it is in use, but nothing can be named.
+      if (isForeignKeyViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: statusMessages[500], cause: error });
+      throw error;
+    }
+    await store.remove(
+      trx,
+      widths.map(({ width }) => imageBlobKey(name, width)),
+    );
+  });
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === '23503';
+}
