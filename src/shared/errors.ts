@@ -57,6 +57,10 @@ export const domainMessages = {
   wrongCurrentPassword: 'Текущий пароль указан неверно.',
   lastAdmin: 'Нельзя удалить или понизить единственного администратора.',
   categoryCycle: 'Категория не может быть вложена в саму себя или в свою подкатегорию.',
+  notAnImage: 'Файл не является изображением JPEG, PNG, WebP, GIF или AVIF',
+  imageTooLarge: 'Файл слишком большой',
+  tooManyFiles: 'Слишком много файлов за один раз',
+  noImageFiles: 'Выберите хотя бы один файл изображения (поле files).',
 } as const;
 
 export const networkErrorMessage = 'Нет соединения с сервером. Проверьте подключение к интернету.';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 
 /**
@@ -10,7 +11,35 @@ export interface ImageUsageSource {
   usedBy(db: Db, name: string): Promise<number[]>;
 }
 
-export const imageUsageSources: readonly ImageUsageSource[] = [];
+/** SPEC.md section 8 names products, brands and categories; a product's variants count as the product. */
+export const imageUsageSources: readonly ImageUsageSource[] = [
+  {
+    label: 'товары',
+    async usedBy(db, name) {
+      const rows = await db
+        .selectFrom('products')
+        .select('id')
+        .where('image', '=', name)
+        .union(db.selectFrom('productVariants').select('productId as id').where('images', '@>', sql<string[]>`array[${name}]::text[]`))
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  },
+  {
+    label: 'бренды',
+    async usedBy(db, name) {
+      const rows = await db.selectFrom('brands').select('id').where('image', '=', name).execute();
+      return rows.map((row) => row.id);
+    },
+  },
+  {
+    label: 'категории',
+    async usedBy(db, name) {
+      const rows = await db.selectFrom('categories').select('id').where('image', '=', name).execute();
+      return rows.map((row) => row.id);
+    },
+  },
+];
 
 export interface ImageUsage {
   label: string;
