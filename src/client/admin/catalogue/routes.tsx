@@ -1,4 +1,23 @@
 import type { RouteObject } from 'react-router-dom';
+import { AdminListPage } from './AdminListPage';
+import { BrandFormPage } from './BrandFormPage';
+import { CategoryFormPage } from './CategoryFormPage';
+import { ColorFormPage } from './ColorFormPage';
+import { brandsList, categoriesList, colorsList, productsList } from './lists';
+import { ProductFormPage } from './ProductFormPage';
 
-/** Admin screens of the catalogue (paths relative to /admin). */
-export const catalogueAdminRoutes: RouteObject[] = [];
+/** Admin screens of the catalogue (paths relative to /admin; SPEC.md section 2, brands implied by its calls). */
+export const catalogueAdminRoutes: RouteObject[] = [
+  { path: 'products', element: <AdminListPage key="products" screen={productsList} /> },
+  { path: 'products/create-product', element: <ProductFormPage key="new-product" /> },
+  { path: 'products/:id', element: <ProductFormPage /> },
+  { path: 'categories', element: <AdminListPage key="categories" screen={categoriesList} /> },
+  { path: 'categories/create-category', element: <CategoryFormPage key="new-category" /> },
+  { path: 'categories/:id', element: <CategoryFormPage /> },
+  { path: 'colors', element: <AdminListPage key="colors" screen={colorsList} /> },
+  { path: 'colors/create-color', element: <ColorFormPage key="new-color" /> },
+  { path: 'colors/:id', element: <ColorFormPage /> },
+  { path: 'brands', element: <AdminListPage key="brands" screen={brandsList} /> },
+  { path: 'brands/create-brand', element: <BrandFormPage key="new-brand" /> },
+  { path: 'brands/:id', element: <BrandFormPage /> },
+];

@@ -1,0 +1,119 @@
+import { Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { toastSuccess } from '../../ui/toast';
+import { usePaging } from '../../ui/use-paging';
+import { useTitle } from '../../ui/use-title';
+
+export interface ListRow {
+  id: number;
+  name: string;
+}
+
+export interface ListColumn<Row> {
+  label: string;
+  width?: number;
+  render: (row: Row) => ReactNode;
+}
+
+/** What a paged admin list needs, bound to one entity's procedures. */
+export interface ListScreen<Row extends ListRow> {
+  titles: { list: string; create: string };
+  paths: { create: string; item: (id: number) => string };
+  deletedMessage: string;
+  /** Columns between the name and the delete button. */
+  columns: Array<ListColumn<Row>>;
+  /** A picture or swatch shown before the name. */
+  leading?: (row: Row) => ReactNode;
+  useList: (input: { name?: string; limit: number; offset: number }) => {
+    data: { rows: Row[]; length: number } | undefined;
+    isLoading: boolean;
+  };
+  useDelete: () => { remove: (id: number) => Promise<unknown>; deleting: boolean };
+}
+
+const PAGE_SIZE = 10;
+
+/** SPEC.md section 2: page through items with limit and offset; open, create and delete an item. */
+export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScreen<Row> }) {
+  useTitle(screen.titles.list);
+  const paging = usePaging(PAGE_SIZE);
+  const list = screen.useList({ ...(paging.filter ? { name: paging.filter } : {}), limit: paging.limit, offset: paging.offset });
+  const { remove, deleting } = screen.useDelete();
+  const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
+
+  const rows = list.data?.rows ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{screen.titles.list}</Title>
+        <Button component={Link} to={screen.paths.create} leftSection={<IconPlus size={16} />}>
+          {screen.titles.create}
+        </Button>
+      </Group>
+      <TextInput
+        placeholder="Поиск по названию"
+        aria-label="Поиск по названию"
+        leftSection={<IconSearch size={16} />}
+        defaultValue={paging.filter}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        maw={360}
+      />
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={70}>ID</Table.Th>
+              <Table.Th>Название</Table.Th>
+              {screen.columns.map((column) => (
+                <Table.Th key={column.label} w={column.width}>
+                  {column.label}
+                </Table.Th>
+              ))}
+              <Table.Th w={110} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>{row.id}</Table.Td>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    {screen.leading?.(row)}
+                    <Anchor component={Link} to={screen.paths.item(row.id)}>
+                      {row.name}
+                    </Anchor>
+                  </Group>
+                </Table.Td>
+                {screen.columns.map((column) => (
+                  <Table.Td key={column.label}>{column.render(row)}</Table.Td>
+                ))}
+                <Table.Td>
+                  <ConfirmButton
+                    size="xs"
+                    loading={deleting}
+                    aria-label={`Удалить ${row.name}`}
+                    question={`Удалить «${row.name}»?`}
+                    onConfirm={() => void remove(row.id).then(() => toastSuccess(screen.deletedMessage))}
+                  >
+                    Удалить
+                  </ConfirmButton>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!list.isLoading && rows.length === 0 && <Text c="dimmed">Ничего не найдено</Text>}
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Всего: {list.data?.length ?? 0}
+        </Text>
+        <Pagination total={paging.pageCount(list.data?.length ?? 0)} value={paging.page} onChange={paging.setPage} />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { Switch, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { brandInputSchema, type Brand } from '../../../shared/schemas/catalogue.js';
+import { trpc } from '../../trpc';
+import { toastSuccess } from '../../ui/toast';
+import { useTitle } from '../../ui/use-title';
+import { ImageInput } from '../media/ImageInput';
+import { brandAdmin } from './entities';
+import { FormFrame, FormSection } from './FormFrame';
+import { UrlField } from './UrlField';
+
+type BrandValues = Omit<Brand, 'id'>;
+
+/** /admin/brands/create-brand and /admin/brands/{id}: name, url, logo and the home-page flag. */
+export function BrandFormPage() {
+  const id = Number(useParams()['id'] ?? 0) || null;
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const item = trpc.catalogue.brands.get.useQuery({ brandId: id ?? 0 }, { enabled: id !== null });
+  const create = trpc.catalogue.brands.create.useMutation({ onSuccess: () => utils.catalogue.brands.invalidate() });
+  const update = trpc.catalogue.brands.update.useMutation({ onSuccess: () => utils.catalogue.brands.invalidate() });
+  useTitle(id ? `Бренд #${id}` : 'Новый бренд');
+
+  const form = useForm<BrandValues>({
+    mode: 'controlled',
+    initialValues: { name: '', url: '', image: null, showOnMain: false },
+    validate: schemaResolver(brandInputSchema, { sync: true }),
+  });
+
+  const loaded = item.data;
+  useEffect(() => {
+    if (loaded) form.setValues({ name: loaded.name, url: loaded.url, image: loaded.image, showOnMain: loaded.showOnMain });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
+  }, [loaded]);
+
+  return (
+    <FormFrame
+      title={id ? `Бренд: ${loaded?.name ?? ''}` : 'Новый бренд'}
+      loading={id !== null && item.isLoading}
+      saving={create.isPending || update.isPending}
+      backTo={brandAdmin.paths.list}
+      maw={560}
+      onSubmit={form.onSubmit(async (values) => {
+        if (id) await update.mutateAsync({ brandId: id, ...values });
+        else await create.mutateAsync(values);
+        toastSuccess(id ? brandAdmin.messages.updated : brandAdmin.messages.created);
+        void navigate(brandAdmin.paths.list);
+      })}
+    >
+      <FormSection>
+        <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />
+        <UrlField fromName={form.values.name} onGenerate={(url) => form.setFieldValue('url', url)} {...form.getInputProps('url')} />
+        <ImageInput
+          label="Логотип"
+          multiple={false}
+          value={form.values.image ? [form.values.image] : []}
+          onChange={(names) => form.setFieldValue('image', names[0] ?? null)}
+          error={form.errors['image']}
+        />
+        <Switch label="Показывать на главной" {...form.getInputProps('showOnMain', { type: 'checkbox' })} />
+      </FormSection>
+    </FormFrame>
+  );
+}

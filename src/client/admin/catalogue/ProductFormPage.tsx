@@ -1,0 +1,131 @@
+import { Anchor, Group, JsonInput, MultiSelect, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { routes } from '../../routes';
+import { trpc } from '../../trpc';
+import { toastSuccess } from '../../ui/toast';
+import { useTitle } from '../../ui/use-title';
+import { useBrandOptions, useCategories, useSizeOptions, useTagOptions } from './dropdowns';
+import { productAdmin } from './entities';
+import { FormFrame, FormSection } from './FormFrame';
+import { declaredParameters, ParametersField } from './ParametersField';
+import { emptyProduct, productToValues, toProductInput, validateProduct, type ProductValues } from './product-form';
+import { UrlField } from './UrlField';
+import { VariantsField } from './VariantsField';
+
+/** /admin/products/create-product and /admin/products/{id}: a product with its variants. */
+export function ProductFormPage() {
+  const id = Number(useParams()['id'] ?? 0) || null;
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const item = trpc.catalogue.products.get.useQuery({ productId: id ?? 0 }, { enabled: id !== null });
+  const create = trpc.catalogue.products.create.useMutation({ onSuccess: () => utils.catalogue.products.invalidate() });
+  const update = trpc.catalogue.products.update.useMutation({ onSuccess: () => utils.catalogue.products.invalidate() });
+  const categories = useCategories();
+  const brandOptions = useBrandOptions();
+  const tagOptions = useTagOptions();
+  const sizeOptions = useSizeOptions();
+  useTitle(id ? `Товар #${id}` : 'Новый товар');
+
+  const form = useForm<ProductValues>({ mode: 'controlled', initialValues: emptyProduct, validate: validateProduct });
+
+  const loaded = item.data;
+  useEffect(() => {
+    if (loaded) form.setValues(productToValues(loaded));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
+  }, [loaded]);
+
+  const declared = declaredParameters(form.values.categories, categories.byId);
+
+  return (
+    <FormFrame
+      title={id ? `Товар: ${loaded?.name ?? ''}` : 'Новый товар'}
+      loading={id !== null && item.isLoading}
+      saving={create.isPending || update.isPending}
+      backTo={productAdmin.paths.list}
+      maw={960}
+      onSubmit={form.onSubmit(async (values) => {
+        const input = toProductInput(values);
+        if (id) await update.mutateAsync({ productId: id, ...input });
+        else await create.mutateAsync(input);
+        toastSuccess(id ? productAdmin.messages.updated : productAdmin.messages.created);
+        void navigate(productAdmin.paths.list);
+      })}
+    >
+      {loaded && (
+        <Group>
+          <Anchor component={Link} to={routes.product(loaded.url)} target="_blank" size="sm">
+            <Group gap={4}>
+              Открыть в магазине <IconExternalLink size={14} />
+            </Group>
+          </Anchor>
+        </Group>
+      )}
+      <FormSection title="Основное">
+        <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />
+        <UrlField fromName={form.values.name} onGenerate={(url) => form.setFieldValue('url', url)} {...form.getInputProps('url')} />
+        <Textarea label="Описание" autosize minRows={4} maxRows={14} {...form.getInputProps('desc')} />
+        <Switch
+          label="В продаже"
+          description="Снятый с продажи товар остаётся в каталоге, но его нельзя купить"
+          {...form.getInputProps('availability', { type: 'checkbox' })}
+        />
+      </FormSection>
+      <FormSection title="Каталог">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <MultiSelect<number>
+            label="Категории"
+            placeholder="Выберите категории"
+            data={categories.options}
+            searchable
+            nothingFoundMessage="Категорий не найдено"
+            {...form.getInputProps('categories')}
+          />
+          <MultiSelect<number>
+            label="Бренд"
+            placeholder="Выберите бренд"
+            data={brandOptions}
+            searchable
+            nothingFoundMessage="Брендов не найдено"
+            {...form.getInputProps('brands')}
+          />
+          <MultiSelect<number>
+            label="Теги"
+            placeholder="Выберите теги"
+            data={tagOptions}
+            searchable
+            nothingFoundMessage="Тегов не найдено"
+            {...form.getInputProps('tags')}
+          />
+          <MultiSelect<number>
+            label="Размеры"
+            placeholder="Выберите размеры"
+            data={sizeOptions}
+            searchable
+            nothingFoundMessage="Размеров не найдено"
+            {...form.getInputProps('sizes')}
+          />
+        </SimpleGrid>
+      </FormSection>
+      <FormSection title="Характеристики">
+        <ParametersField form={form} declared={declared} />
+      </FormSection>
+      <FormSection title="Варианты">
+        <VariantsField form={form} />
+      </FormSection>
+      <FormSection title="Дополнительные поля">
+        <JsonInput
+          label="Прочие поля товара (JSON)"
+          description="Сохраняются и отдаются через API как есть"
+          autosize
+          minRows={2}
+          maxRows={12}
+          formatOnBlur
+          {...form.getInputProps('extraJson')}
+        />
+      </FormSection>
+    </FormFrame>
+  );
+}

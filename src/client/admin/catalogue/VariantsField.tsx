@@ -1,0 +1,80 @@
+import { Button, ColorSwatch, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ImageInput } from '../media/ImageInput';
+import { useColors } from './dropdowns';
+import { emptyVariant, type ProductValues } from './product-form';
+
+const moneyProps = { min: 0, decimalScale: 2, thousandSeparator: ' ', decimalSeparator: ',', rightSection: '₽', hideControls: true } as const;
+
+/**
+ * A product's variants (SPEC.md: the chosen variant): each has its own article, colour, price, old
+ * price, stock and pictures. A product has at least one.
+ */
+export function VariantsField({ form }: { form: UseFormReturnType<ProductValues> }) {
+  const colors = useColors();
+  const { variants } = form.values;
+  return (
+    <Stack>
+      {variants.map((variant, index) => {
+        const color = variant.colorId === null ? undefined : colors.byId.get(variant.colorId);
+        return (
+          <Fieldset key={variant.key} legend={`Вариант ${index + 1}`} radius="md">
+            <Stack>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Артикул" withAsterisk {...form.getInputProps(`variants.${index}.article`)} />
+                <Select<number>
+                  label="Цвет"
+                  placeholder="Без цвета"
+                  data={colors.options}
+                  searchable
+                  clearable
+                  nothingFoundMessage="Цветов не найдено"
+                  leftSection={color ? <ColorSwatch color={color.code} size={16} /> : undefined}
+                  renderOption={({ option }) => (
+                    <Group gap="xs" wrap="nowrap">
+                      <ColorSwatch color={colors.byId.get(option.value)?.code ?? '#fff'} size={16} />
+                      <Text size="sm">{option.label}</Text>
+                    </Group>
+                  )}
+                  {...form.getInputProps(`variants.${index}.colorId`)}
+                />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, xs: 3 }}>
+                <NumberInput label="Цена" withAsterisk {...moneyProps} {...form.getInputProps(`variants.${index}.price`)} />
+                <NumberInput label="Старая цена" description="Если товар со скидкой" {...moneyProps} {...form.getInputProps(`variants.${index}.oldPrice`)} />
+                <NumberInput label="Остаток" withAsterisk min={0} allowDecimal={false} rightSection="шт." {...form.getInputProps(`variants.${index}.stock`)} />
+              </SimpleGrid>
+              <ImageInput
+                label="Фотографии"
+                value={variant.images}
+                onChange={(names) => form.setFieldValue(`variants.${index}.images`, names)}
+                error={form.errors[`variants.${index}.images`]}
+              />
+              <Group justify="flex-end">
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  leftSection={<IconTrash size={14} />}
+                  disabled={variants.length === 1}
+                  onClick={() => form.removeListItem('variants', index)}
+                >
+                  Удалить вариант
+                </Button>
+              </Group>
+            </Stack>
+          </Fieldset>
+        );
+      })}
+      {typeof form.errors['variants'] === 'string' && (
+        <Text c="red" size="sm">
+          {form.errors['variants']}
+        </Text>
+      )}
+      <Button variant="light" leftSection={<IconPlus size={16} />} w="fit-content" onClick={() => form.insertListItem('variants', emptyVariant())}>
+        Добавить вариант
+      </Button>
+    </Stack>
+  );
+}
