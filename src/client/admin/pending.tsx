@@ -3,15 +3,11 @@ import { PendingSection } from './layout/PendingSection';
 
 /** Menu sections whose screens are not built yet (paths relative to /admin). */
 export const pendingAdminRoutes: RouteObject[] = [
-  { path: 'products/*', element: <PendingSection title="Товары" /> },
-  { path: 'categories/*', element: <PendingSection title="Категории" /> },
-  { path: 'brands/*', element: <PendingSection title="Бренды" /> },
-  { path: 'colors/*', element: <PendingSection title="Цвета" /> },
   { path: 'images/*', element: <PendingSection title="Изображения" /> },
   { path: 'checkouts/*', element: <PendingSection title="Заказы" /> },
   { path: 'reviews/*', element: <PendingSection title="Отзывы" /> },
   { path: 'questions/*', element: <PendingSection title="Вопросы" /> },
   { path: 'newsPosts/*', element: <PendingSection title="Новости" /> },
   { path: 'banners/*', element: <PendingSection title="Баннеры" /> },
-  { path: 'settings/*', element: <PendingSection title="Настройки" /> },
+  { path: 'settings/subscribers', element: <PendingSection title="Подписчики" /> },
 ];

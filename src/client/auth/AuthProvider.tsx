@@ -12,7 +12,7 @@ interface AuthState {
   /** Stores both tokens and sets the user (sign-in, sign-up, confirmation, reset). */
   acceptSession: (response: AuthResponse) => void;
   setUser: (user: User) => void;
-  /** Clears the user and removes both tokens. */
+  /** Clears the user, removes both tokens and revokes the refresh token. */
   signOut: () => void;
   recheck: () => Promise<void>;
 }
@@ -73,6 +73,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       setUser,
       signOut: () => {
+        // The refresh token is revoked on the server too (PRODUCT.md); the tokens go either way.
+        const tokens = readTokens();
+        if (tokens) void utils.client.auth.signout.mutate({ token: tokens.refreshToken }).catch(() => undefined);
         clearTokens();
         setUser(null);
         void utils.invalidate();

@@ -3,11 +3,13 @@ import { z } from '../zod.js';
 /** Entity ids are positive integers (PRODUCT.md); path and query strings are coerced. */
 export const idSchema = z.coerce.number().int().positive();
 
-/** A query-string flag: `true`/`false` from REST, a boolean from tRPC. */
-export const flagSchema = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
-]);
+/**
+ * A query-string flag: `true`/`false` from REST, a boolean from tRPC. The closing pipe is for
+ * trpc-to-openapi, which accepts a pipe as a query parameter but refuses a union with a boolean.
+ */
+export const flagSchema = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')])
+  .pipe(z.boolean());
 
 /** `a,b` and repeated `a&b` both reach a procedure as one array. */
 function splitList(value: unknown): unknown {

@@ -46,6 +46,7 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 /** POST /users (Admin): a new account with its password, role and verified flag. */
 export const userCreateSchema = profileSchema.extend({
+  lastName: lastNameSchema.default(''),
   password: passwordSchema,
   role: roleSchema.default('User'),
   isVerified: z.boolean().default(false),
@@ -69,7 +70,20 @@ export type UserListInput = z.input<typeof userListSchema>;
 export const userListResponseSchema = listResponse(userSchema);
 
 export const userIdSchema = z.object({ userId: idSchema });
-export const userEmailSchema = z.object({ email: emailSchema });
+
+/**
+ * The REST façade hands path parameters over still percent-encoded: `/users/get-by-email/anna%40shop.ru`
+ * arrives as `anna%40shop.ru`. An address always has an `@`, so one without it is decoded once.
+ */
+function decodedEmail(value: unknown): unknown {
+  if (typeof value !== 'string' || value.includes('@')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+export const userEmailSchema = z.object({ email: z.preprocess(decodedEmail, emailSchema) });
 
 /** POST /users/help: a help-desk message (SPEC.md leaves the payload open). */
 export const helpMessageSchema = z.object({

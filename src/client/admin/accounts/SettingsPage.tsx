@@ -1,0 +1,33 @@
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconMail, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { routes } from '../../routes';
+import { useTitle } from '../../ui/use-title';
+
+const sections = [
+  { to: routes.adminUsers, icon: IconUsers, title: 'Пользователи', text: 'Покупатели и сотрудники: роли, подтверждение e-mail, создание и удаление.' },
+  { to: routes.adminSubscribers, icon: IconMail, title: 'Подписчики', text: 'Подписчики рассылки и выгрузка списка.' },
+];
+
+/** /admin/settings: the entry to users and subscribers. */
+export function SettingsPage() {
+  useTitle('Настройки');
+  return (
+    <Stack>
+      <Title order={2}>Настройки</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} maw={800}>
+        {sections.map((section) => (
+          <Card key={section.to} component={Link} to={section.to} withBorder padding="lg" radius="md">
+            <section.icon size={28} stroke={1.5} />
+            <Text fw={600} mt="sm">
+              {section.title}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {section.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

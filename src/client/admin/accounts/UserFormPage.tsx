@@ -1,0 +1,112 @@
+import { Button, Group, Loader, Paper, PasswordInput, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { roleLabels, roles, userCreateSchema, userUpdateSchema, type Role } from '../../../shared/schemas/users.js';
+import { useAuth } from '../../auth/AuthProvider';
+import { accountMessages } from '../../auth/messages';
+import { routes } from '../../routes';
+import { trpc } from '../../trpc';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { toastSuccess } from '../../ui/toast';
+import { useTitle } from '../../ui/use-title';
+
+interface UserFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  role: Role;
+  isVerified: boolean;
+}
+
+const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));
+
+/** /admin/settings/users/create-user (with a password) and /admin/settings/users/{id}. */
+export function UserFormPage() {
+  const params = useParams();
+  const id = params['id'] ? Number(params['id']) : null;
+  const navigate = useNavigate();
+  const { user: me, setUser } = useAuth();
+  const utils = trpc.useUtils();
+  const item = trpc.users.get.useQuery({ userId: id ?? 0 }, { enabled: Boolean(id) });
+  const create = trpc.users.create.useMutation({ onSuccess: () => utils.users.invalidate() });
+  const update = trpc.users.update.useMutation({ onSuccess: () => utils.users.invalidate() });
+  const remove = trpc.users.delete.useMutation({ onSuccess: () => utils.users.invalidate() });
+  useTitle(id ? `Пользователь #${id}` : 'Новый пользователь');
+
+  const form = useForm<UserFormValues>({
+    mode: 'controlled',
+    initialValues: { firstName: '', lastName: '', email: '', password: '', role: 'User', isVerified: false },
+    validate: schemaResolver(id ? userUpdateSchema : userCreateSchema, { sync: true }),
+  });
+
+  const loaded = item.data;
+  useEffect(() => {
+    if (loaded) form.setValues({ firstName: loaded.firstName, lastName: loaded.lastName, email: loaded.email, role: loaded.role, isVerified: loaded.isVerified });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
+  }, [loaded]);
+
+  if (id && item.isLoading) return <Loader />;
+
+  const save = async ({ password, ...fields }: UserFormValues) => {
+    if (id) {
+      const updated = await update.mutateAsync({ userId: id, ...fields });
+      if (updated.id === me?.id) setUser(updated);
+      toastSuccess(accountMessages.userUpdated);
+    } else {
+      await create.mutateAsync({ ...fields, password });
+      toastSuccess(accountMessages.userCreated);
+    }
+    void navigate(routes.adminUsers);
+  };
+
+  return (
+    <Stack maw={560}>
+      <Group justify="space-between">
+        <Title order={2}>{id ? `Пользователь: ${loaded?.email ?? ''}` : 'Новый пользователь'}</Title>
+        {id && (
+          <ConfirmButton
+            question="Удалить этого пользователя?"
+            loading={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(
+                { userId: id },
+                {
+                  onSuccess() {
+                    toastSuccess(accountMessages.userDeleted);
+                    void navigate(routes.adminUsers);
+                  },
+                },
+              )
+            }
+          >
+            Удалить
+          </ConfirmButton>
+        )}
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <form onSubmit={form.onSubmit((values) => void save(values).catch(() => undefined))}>
+          <Stack>
+            <TextInput label="Имя" withAsterisk {...form.getInputProps('firstName')} />
+            <TextInput label="Фамилия" {...form.getInputProps('lastName')} />
+            <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('email')} />
+            {!id && (
+              <PasswordInput label="Пароль" description="Не меньше 8 символов" autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
+            )}
+            <Select label="Роль" data={roleOptions} allowDeselect={false} withAsterisk {...form.getInputProps('role')} />
+            <Switch label="E-mail подтверждён" {...form.getInputProps('isVerified', { type: 'checkbox' })} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate(routes.adminUsers)}>
+                Отмена
+              </Button>
+              <Button type="submit" loading={create.isPending || update.isPending}>
+                Сохранить
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

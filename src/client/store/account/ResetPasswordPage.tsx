@@ -1,0 +1,56 @@
+import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useNavigate, useParams } from 'react-router-dom';
+import { updatePasswordSchema } from '../../../shared/schemas/auth.js';
+import { useAuth } from '../../auth/AuthProvider';
+import { accountMessages } from '../../auth/messages';
+import { routes } from '../../routes';
+import { trpc } from '../../trpc';
+import { toastSuccess } from '../../ui/toast';
+import { useTitle } from '../../ui/use-title';
+
+const newPasswordSchema = updatePasswordSchema.pick({ password: true });
+
+/** /reset/{token}: a new password from the reset link; every other session ends. */
+export default function ResetPasswordPage() {
+  useTitle('Новый пароль');
+  const { token = '' } = useParams();
+  const { acceptSession } = useAuth();
+  const navigate = useNavigate();
+  const update = trpc.auth.updatePassword.useMutation({
+    onSuccess(response) {
+      acceptSession(response);
+      toastSuccess(accountMessages.passwordReset);
+      toastSuccess(accountMessages.signedIn);
+      void navigate(routes.profile, { replace: true });
+    },
+  });
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '' },
+    validate: schemaResolver(newPasswordSchema, { sync: true }),
+  });
+  return (
+    <Stack maw={420} mx="auto" py="lg">
+      <Title order={2}>Новый пароль</Title>
+      <Paper withBorder p="md" radius="md">
+        <form onSubmit={form.onSubmit(({ password }) => update.mutate({ token, password }))}>
+          <Stack>
+            <Text size="sm">Придумайте новый пароль. После смены пароля все остальные сеансы будут завершены.</Text>
+            <PasswordInput
+              label="Новый пароль"
+              description="Не меньше 8 символов"
+              autoComplete="new-password"
+              withAsterisk
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={update.isPending} fullWidth>
+              Сохранить пароль
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
