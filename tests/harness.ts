@@ -5,7 +5,7 @@ import pg from 'pg';
 import superjson from 'superjson';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
-import { openDatabase, type Db } from '../src/server/db/connection.js';
+import { openDatabase, type DatabaseHandle, type Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import type { AppRouter } from '../src/server/routers/index.js';
 import { ensureAdmin } from '../src/server/services/admin-bootstrap.js';
@@ -22,26 +22,39 @@ export interface TestApp {
   /** A REST call to /api; JSON in, `{ status, body }` out. */
   rest<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string }): Promise<{ status: number; body: T }>;
   signInAdmin(): Promise<string>;
+  /** Pass to another startTestApp to run a second instance on the same database. */
+  database: SharedTestDatabase;
   close(): Promise<void>;
+}
+
+export interface SharedTestDatabase {
+  schema: string | undefined;
+  handle: DatabaseHandle;
 }
 
 /**
  * Starts the real app on a free port against a real database: an in-memory PGlite by default, or
  * a fresh schema of the PostgreSQL named by DATABASE_URL (dropped again on close).
  */
-export async function startTestApp(env: Record<string, string> = {}, clientDir?: string): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, clientDir?: string, shared?: SharedTestDatabase): Promise<TestApp> {
   const databaseUrl = process.env['DATABASE_URL'];
-  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  if (databaseUrl && schema) {
+  const schema = shared ? shared.schema : databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  // A second instance on PostgreSQL gets its own pool on the first one's schema; on PGlite (one
+  // session) it shares the first one's handle. Either way the first instance owns the database.
+  const ownsDatabase = !shared;
+  if (ownsDatabase && databaseUrl && schema) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query(`create schema ${schema}`);
     await client.end();
   }
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
-  const handle = await openDatabase({ databaseUrl, dataDir: config.dataDir, ...(schema ? { schema, poolSize: 5 } : {}) });
-  await migrateToLatest(handle.db);
-  await ensureAdmin(handle.db, adminCredentials);
+  const handle =
+    shared && !databaseUrl ? shared.handle : await openDatabase({ databaseUrl, dataDir: config.dataDir, ...(schema ? { schema, poolSize: 5 } : {}) });
+  if (ownsDatabase) {
+    await migrateToLatest(handle.db);
+    await ensureAdmin(handle.db, adminCredentials);
+  }
   const app = await buildApp({ config, db: handle.db, logger: false, ...(clientDir ? { clientDir } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -83,10 +96,11 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
       const result = await trpc().auth.signin.mutate(adminCredentials);
       return result.accessToken;
     },
+    database: { schema, handle },
     async close() {
       await app.close();
-      await handle.close();
-      if (databaseUrl && schema) {
+      if (handle !== shared?.handle) await handle.close();
+      if (ownsDatabase && databaseUrl && schema) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         await client.query(`drop schema ${schema} cascade`);

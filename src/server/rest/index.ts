@@ -6,6 +6,7 @@ import type { AppServices } from '../context.js';
 import { contextFactory } from '../context.js';
 import { appRouter } from '../routers/index.js';
 import { registerDocsPage } from './docs.js';
+import { imageRoutes } from './images.js';
 import { buildOpenApiDocument } from './openapi.js';
 
 /** SPEC.md section 8: every REST failure is `{ statusCode, message }` with the Russian message. */
@@ -66,6 +67,9 @@ export function restPlugin(services: AppServices): FastifyPluginAsync {
       if (statusCode >= 500) request.log.error(error);
       return reply.code(statusCode).type('application/json').send({ statusCode, message: messageForStatus(statusCode) });
     });
+
+    // Raw routes before the procedures' catch-all: the multipart upload and the image bytes.
+    await app.register(imageRoutes(services));
 
     await app.register(fastifyTRPCOpenApiPlugin, {
       basePath: '/api',

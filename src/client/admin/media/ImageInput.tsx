@@ -1,13 +1,11 @@
-import '@mantine/dropzone/styles.css';
-import { ActionIcon, Button, Card, Group, Input, Progress, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import { IconArrowLeft, IconArrowRight, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Input, Stack } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconPhoto, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { trpc } from '../../trpc';
 import { ShopImage } from '../../ui/ShopImage';
-import { toastError } from '../../ui/toast';
 import { ImagePicker } from './ImagePicker';
-import { acceptedImageTypes, useImageUpload } from './upload';
+import { useImageUpload } from './upload';
+import { UploadZone } from './UploadZone';
 
 export interface ImageInputProps {
   label?: string;
@@ -35,7 +33,7 @@ function move<T>(items: readonly T[], from: number, to: number): T[] {
 export function ImageInput({ label, description, error, value, onChange, multiple = true }: ImageInputProps) {
   const [pickerOpened, setPickerOpened] = useState(false);
   const [originalNames, setOriginalNames] = useState<Record<string, string>>({});
-  const { upload, progress, uploading } = useImageUpload();
+  const { upload, progress } = useImageUpload();
   const known = trpc.media.images.list.useQuery({ names: [...value].sort(), limit: 100 }, { enabled: value.length > 0, meta: { silent: true } });
 
   const originalNameOf = (name: string) => originalNames[name] ?? known.data?.rows.find((row) => row.name === name)?.originalName;
@@ -95,29 +93,8 @@ export function ImageInput({ label, description, error, value, onChange, multipl
             })}
           </Group>
         )}
-        {uploading && (
-          <Stack gap={2}>
-            <Progress value={progress ?? 0} animated aria-label="Загрузка файлов" />
-            <Text size="xs" c="dimmed">
-              Загрузка… {progress ?? 0}%
-            </Text>
-          </Stack>
-        )}
-        <Group gap="xs" align="stretch" wrap="wrap">
-          <Dropzone
-            onDrop={(files) => void addFiles(files)}
-            onReject={(rejections) => toastError(new Error(`Можно загрузить только изображения JPEG, PNG, WebP, GIF или AVIF: ${rejections.map((r) => r.file.name).join(', ')}`))}
-            accept={acceptedImageTypes}
-            multiple={multiple}
-            loading={uploading}
-            p="xs"
-            style={{ flex: '1 1 220px' }}
-          >
-            <Group gap="xs" justify="center" mih={36} style={{ pointerEvents: 'none' }}>
-              <IconUpload size={18} />
-              <Text size="sm">{multiple ? 'Перетащите файлы или нажмите, чтобы выбрать' : 'Перетащите файл или нажмите, чтобы выбрать'}</Text>
-            </Group>
-          </Dropzone>
+        <Group gap="xs" align="flex-start" wrap="wrap">
+          <UploadZone onFiles={(files) => void addFiles(files)} progress={progress} multiple={multiple} compact />
           <Button variant="default" leftSection={<IconPhoto size={16} />} onClick={() => setPickerOpened(true)}>
             Из библиотеки
           </Button>

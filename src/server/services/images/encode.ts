@@ -32,7 +32,11 @@ export interface EncodedImage {
 }
 
 /** The bytes are not an image we accept (wrong format, SVG, broken file). */
-export class NotAnImageError extends Error {}
+export class NotAnImageError extends Error {
+  constructor(readonly fileName = '') {
+    super(`Not an accepted image: ${fileName}`);
+  }
+}
 
 /** The widths to encode: the standard ones narrower than the original, and the original's own (capped). */
 export function targetWidths(originalWidth: number): number[] {

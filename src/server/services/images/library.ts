@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { randomBytes } from 'node:crypto';
 import { domainMessages, statusMessages } from '../../../shared/errors.js';
 import type { Db } from '../../db/connection.js';
-import { encodeImage, type EncodedImage } from './encode.js';
+import { encodeImage, NotAnImageError, type EncodedImage } from './encode.js';
 import { imageBlobKey, type ImageStore } from './store.js';
 import { describeImageUsage, findImageUsage } from './usage.js';
 
@@ -30,7 +30,7 @@ function generateImageName(): string {
 export async function storeImages(db: Db, store: ImageStore, files: readonly UploadedFile[]): Promise<string[]> {
   const encoded: Array<{ file: UploadedFile; image: EncodedImage }> = [];
   // One file at a time: each already encodes its widths in parallel, and memory stays bounded.
-  for (const file of files) encoded.push({ file, image: await encodeImage(file.bytes) });
+  for (const file of files) encoded.push({ file, image: await encodeNamed(file) });
 
   return db.transaction().execute(async (trx) => {
     const names: string[] = [];
@@ -49,6 +49,15 @@ export async function storeImages(db: Db, store: ImageStore, files: readonly Upl
     }
     return names;
   });
+}
+
+async function encodeNamed(file: UploadedFile): Promise<EncodedImage> {
+  try {
+    return await encodeImage(file.bytes);
+  } catch (error) {
+    if (error instanceof NotAnImageError) throw new NotAnImageError(cleanOriginalName(file.originalName));
+    throw error;
+  }
 }
 
 export interface ServedWidth {

@@ -1,0 +1,149 @@
+import { Anchor, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router-dom';
+import { trpc } from '../../trpc';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { ShopImage } from '../../ui/ShopImage';
+import { toastSuccess } from '../../ui/toast';
+import { usePaging } from '../../ui/use-paging';
+import { useTitle } from '../../ui/use-title';
+import { useImageUpload } from './upload';
+import { UploadZone } from './UploadZone';
+
+const PAGE_SIZE = 10;
+
+const typeOptions = [
+  { value: 'image/jpeg', label: 'JPEG' },
+  { value: 'image/png', label: 'PNG' },
+  { value: 'image/webp', label: 'WebP' },
+  { value: 'image/gif', label: 'GIF' },
+  { value: 'image/avif', label: 'AVIF' },
+];
+
+const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
+
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} Б`;
+  if (size < 1024 * 1024) return `${numberFormat.format(size / 1024)} КБ`;
+  return `${numberFormat.format(size / 1024 / 1024)} МБ`;
+}
+
+/** /admin/images: the image library — upload, page, filter by file name and type, delete. */
+export function ImageLibraryPage() {
+  useTitle('Изображения');
+  const paging = usePaging(PAGE_SIZE);
+  const [params, setParams] = useSearchParams();
+  const mimeType = params.get('type');
+  const utils = trpc.useUtils();
+  const list = trpc.media.images.list.useQuery({
+    ...(paging.filter ? { originalName: paging.filter } : {}),
+    ...(mimeType ? { mimeType } : {}),
+    limit: paging.limit,
+    offset: paging.offset,
+  });
+  const remove = trpc.media.images.delete.useMutation({ onSuccess: () => utils.media.images.invalidate() });
+  const { upload, progress } = useImageUpload();
+  const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
+
+  const onFiles = async (files: File[]) => {
+    const names = await upload(files);
+    if (!names) return;
+    toastSuccess(names.length === 1 ? 'Изображение загружено' : `Изображения загружены: ${names.length}`);
+    paging.setPage(1);
+  };
+
+  const rows = list.data?.rows ?? [];
+  return (
+    <Stack>
+      <Title order={2}>Изображения</Title>
+      <UploadZone onFiles={(files) => void onFiles(files)} progress={progress} />
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          placeholder="Поиск по имени файла"
+          aria-label="Поиск по имени файла"
+          leftSection={<IconSearch size={16} />}
+          defaultValue={paging.filter}
+          onChange={(event) => onSearch(event.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+          maw={360}
+        />
+        <Select
+          placeholder="Любой формат"
+          aria-label="Формат"
+          data={typeOptions}
+          value={mimeType}
+          clearable
+          w={160}
+          onChange={(value) =>
+            setParams((current) => {
+              if (value) current.set('type', value);
+              else current.delete('type');
+              current.delete('page');
+              return current;
+            })
+          }
+        />
+      </Group>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={80} />
+              <Table.Th>Файл</Table.Th>
+              <Table.Th w={80}>Формат</Table.Th>
+              <Table.Th w={90}>Размер</Table.Th>
+              <Table.Th w={110}>Пиксели</Table.Th>
+              <Table.Th w={130}>Загружен</Table.Th>
+              <Table.Th w={110} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((image) => (
+              <Table.Tr key={image.name}>
+                <Table.Td>
+                  <Anchor href={image.url} target="_blank" rel="noreferrer" aria-label={`Открыть ${image.originalName}`}>
+                    <ShopImage name={image.name} alt={image.originalName} w={64} h={64} fit="cover" radius="sm" sizes="64px" />
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={1} title={image.originalName}>
+                    {image.originalName}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {image.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{typeOptions.find((option) => option.value === image.mimeType)?.label ?? image.mimeType}</Table.Td>
+                <Table.Td>{formatBytes(image.size)}</Table.Td>
+                <Table.Td>
+                  {image.width} × {image.height}
+                </Table.Td>
+                <Table.Td>{dateFormat.format(new Date(image.createdAt))}</Table.Td>
+                <Table.Td>
+                  <ConfirmButton
+                    size="xs"
+                    loading={remove.isPending && remove.variables.fileName === image.name}
+                    aria-label={`Удалить ${image.originalName}`}
+                    question={`Удалить «${image.originalName}»?`}
+                    onConfirm={() => void remove.mutateAsync({ fileName: image.name }).then(() => toastSuccess('Изображение удалено'))}
+                  >
+                    Удалить
+                  </ConfirmButton>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!list.isLoading && rows.length === 0 && <Text c="dimmed">Ничего не найдено</Text>}
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Всего: {list.data?.length ?? 0}
+        </Text>
+        <Pagination total={paging.pageCount(list.data?.length ?? 0)} value={paging.page} onChange={paging.setPage} />
+      </Group>
+    </Stack>
+  );
+}
