@@ -1,0 +1,147 @@
+import { Anchor, Badge, Box, Breadcrumbs, Button, Drawer, Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconMoodEmpty } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { routes } from '../../routes';
+import { trpc } from '../../trpc';
+import { useTitle } from '../../ui/use-title';
+import { ActiveFilters, clearedFilters } from './ActiveFilters';
+import { CatalogueFilters } from './CatalogueFilters';
+import { catalogueSearch, countFilters, PAGE_SIZE, sortOptions, toListInput, type CatalogueQuery, type SortKey } from './catalogue-query';
+import type { CategoryEntry } from './category-tree';
+import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
+import { productCount } from './russian-plural';
+import { useCatalogueQuery } from './use-catalogue-query';
+import { useFacets } from './use-facets';
+
+function headingOf(query: CatalogueQuery, category: CategoryEntry | undefined): string {
+  if (query.name) return `Поиск: «${query.name}»`;
+  if (category) return category.node.name;
+  return 'Каталог';
+}
+
+/** /catalog: filters in a sidebar (a drawer on phones), sort, the product grid and pages. */
+export default function CataloguePage() {
+  const { query, update } = useCatalogueQuery();
+  const facets = useFacets(query);
+  const list = trpc.catalogue.products.list.useQuery(toListInput(query), { placeholderData: keepPreviousData });
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const [drawerOpened, drawer] = useDisclosure(false);
+
+  const category = query.categories.length === 1 ? facets.categoryIndex.get(query.categories[0] ?? '') : undefined;
+  const heading = headingOf(query, category);
+  useTitle(query.page > 1 ? `${heading} — страница ${query.page}` : heading);
+
+  useEffect(() => window.scrollTo({ top: 0 }), [query.page]);
+  useEffect(() => {
+    if (wide) drawer.close();
+  }, [wide, drawer]);
+
+  const total = list.data?.length ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const filterCount = countFilters(query);
+  const filters = <CatalogueFilters query={query} update={update} facets={facets} />;
+
+  return (
+    <Stack gap="md">
+      <Breadcrumbs separatorMargin={6} fz="sm">
+        <Anchor component={Link} to={routes.home} c="dimmed">
+          Главная
+        </Anchor>
+        <Anchor component={Link} to={routes.catalog} c="dimmed">
+          Каталог
+        </Anchor>
+        {category?.ancestors.map((ancestor) => (
+          <Anchor key={ancestor.id} component={Link} to={routes.catalog + catalogueSearch('categories', ancestor.url)} c="dimmed">
+            {ancestor.name}
+          </Anchor>
+        ))}
+      </Breadcrumbs>
+      <Group gap="sm" align="baseline">
+        <Title order={1} size="h2">
+          {heading}
+        </Title>
+        {list.data && (
+          <Text c="dimmed" data-testid="catalogue-count">
+            {productCount(total)}
+          </Text>
+        )}
+      </Group>
+
+      <Group align="flex-start" gap="xl" wrap="nowrap">
+        {wide && (
+          <Box component="aside" w={260} style={{ flexShrink: 0 }} aria-label="Фильтры">
+            {filters}
+          </Box>
+        )}
+        <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            {!wide && (
+              <Button
+                variant="default"
+                leftSection={<IconAdjustmentsHorizontal size={18} />}
+                rightSection={filterCount > 0 ? <Badge size="sm" circle>{filterCount}</Badge> : undefined}
+                onClick={drawer.open}
+              >
+                Фильтры
+              </Button>
+            )}
+            <NativeSelect
+              aria-label="Сортировка"
+              data={sortOptions.map((option) => ({ value: option.value, label: option.label }))}
+              value={query.sort}
+              onChange={(event) => update({ sort: event.currentTarget.value as SortKey })}
+              ml="auto"
+              w={{ base: 190, sm: 220 }}
+            />
+          </Group>
+          <ActiveFilters query={query} update={update} facets={facets} />
+
+          {!list.data && list.isLoading && <ProductGridSkeleton count={8} />}
+          {list.data && list.data.rows.length > 0 && (
+            <Box style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={list.isPlaceholderData}>
+              <ProductGrid products={list.data.rows} />
+            </Box>
+          )}
+          {list.data && list.data.rows.length === 0 && (
+            <Stack align="center" gap="sm" py="xl">
+              <IconMoodEmpty size={48} color="var(--mantine-color-gray-5)" />
+              <Text fw={600}>Ничего не найдено</Text>
+              <Text c="dimmed" ta="center">
+                Попробуйте изменить условия поиска или сбросить фильтры.
+              </Text>
+              {(filterCount > 0 || query.name) && (
+                <Button variant="light" onClick={() => update(clearedFilters)}>
+                  Сбросить фильтры
+                </Button>
+              )}
+            </Stack>
+          )}
+          {pageCount > 1 && (
+            <Pagination
+              total={pageCount}
+              value={Math.min(query.page, pageCount)}
+              onChange={(page) => update({ page })}
+              siblings={wide ? 1 : 0}
+              boundaries={1}
+              mx="auto"
+              mt="md"
+              aria-label="Страницы каталога"
+            />
+          )}
+        </Stack>
+      </Group>
+
+      <Drawer opened={drawerOpened} onClose={drawer.close} title="Фильтры" position="left" size="90%" padding="md">
+        {filters}
+        <Box pos="sticky" bottom={0} py="md" mt="lg" bg="white" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Button fullWidth onClick={drawer.close}>
+            {list.data ? `Показать ${productCount(total)}` : 'Показать'}
+          </Button>
+        </Box>
+      </Drawer>
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { AspectRatio, Badge, Card, ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { ProductCard as ProductCardData } from '../../../shared/schemas/catalogue.js';
+import { routes } from '../../routes';
+import { ShopImage } from '../../ui/ShopImage';
+import classes from './ProductCard.module.css';
+import { discountPercent, ProductPrice } from './ProductPrice';
+
+const MAX_SWATCHES = 5;
+
+/** A product in a catalogue grid: picture, price with the old one, brand, name, colours, stock. */
+export function ProductCard({ product }: { product: ProductCardData }) {
+  const buyable = product.availability && product.inStock;
+  const discount = discountPercent(product.price, product.oldPrice);
+  return (
+    <Card component={Link} to={routes.product(product.url)} withBorder radius="md" padding="sm" className={classes.card} aria-label={product.name}>
+      <Card.Section className={`${classes.picture} ${buyable ? '' : classes.soldOut}`}>
+        <AspectRatio ratio={3 / 4}>
+          <ShopImage name={product.image} alt={product.name} fit="cover" sizes="(max-width: 48em) 50vw, (max-width: 74em) 33vw, 300px" />
+        </AspectRatio>
+        {discount && (
+          <Badge className={classes.badge} color="red" variant="filled">
+            −{discount}%
+          </Badge>
+        )}
+      </Card.Section>
+      <Stack gap={4} mt="sm" style={{ flex: 1 }}>
+        <ProductPrice price={product.price} oldPrice={product.oldPrice} />
+        {product.brands[0] && (
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lineClamp={1}>
+            {product.brands[0].name}
+          </Text>
+        )}
+        <Text size="sm" lineClamp={2}>
+          {product.name}
+        </Text>
+        <Group gap={6} mt="auto" pt={4} justify="space-between" wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
+            {product.colors.slice(0, MAX_SWATCHES).map((color) => (
+              <ColorSwatch key={color.id} color={color.code} size={14} title={color.name} />
+            ))}
+            {product.colors.length > MAX_SWATCHES && (
+              <Text size="xs" c="dimmed">
+                +{product.colors.length - MAX_SWATCHES}
+              </Text>
+            )}
+          </Group>
+          {!buyable && (
+            <Text size="xs" c="dimmed" fw={500}>
+              Нет в наличии
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

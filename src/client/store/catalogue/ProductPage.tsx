@@ -1,0 +1,231 @@
+import { Anchor, Badge, Breadcrumbs, Button, Center, Chip, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCircleCheckFilled, IconCircleXFilled, IconTruckDelivery } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import type { Product, Variant } from '../../../shared/schemas/catalogue.js';
+import { routes } from '../../routes';
+import { httpStatusOf, trpc } from '../../trpc';
+import { errorMessageOf } from '../../ui/toast';
+import { useTitle } from '../../ui/use-title';
+import { catalogueSearch } from './catalogue-query';
+import { ProductGallery } from './ProductGallery';
+import { ProductPrice } from './ProductPrice';
+import { VariantPicker } from './VariantPicker';
+
+const FEW_LEFT = 5;
+
+/** The variant in the query string, else the first one in stock, else the first. */
+function chooseVariant(product: Product, variantParam: string | null): Variant | undefined {
+  return (
+    product.variants.find((variant) => String(variant.id) === variantParam) ??
+    product.variants.find((variant) => variant.stock > 0) ??
+    product.variants[0]
+  );
+}
+
+function Availability({ product, variant }: { product: Product; variant: Variant }) {
+  if (!product.availability) return <Badge color="gray" size="lg" variant="light">Снят с продажи</Badge>;
+  if (variant.stock <= 0) {
+    return (
+      <Group gap={6} c="red.7">
+        <IconCircleXFilled size={18} />
+        <Text fw={500}>Нет в наличии</Text>
+      </Group>
+    );
+  }
+  return (
+    <Group gap={6} c={variant.stock <= FEW_LEFT ? 'orange.7' : 'green.7'}>
+      <IconCircleCheckFilled size={18} />
+      <Text fw={500}>{variant.stock <= FEW_LEFT ? `Осталось ${variant.stock} шт.` : 'В наличии'}</Text>
+    </Group>
+  );
+}
+
+function Characteristics({ product, variant }: { product: Product; variant: Variant }) {
+  const joined = (items: Array<{ name: string }>) => items.map((item) => item.name).join(', ');
+  const rows: Array<[string, ReactNode]> = [['Артикул', variant.article]];
+  if (product.brands.length) rows.push(['Бренд', joined(product.brands)]);
+  if (product.categories.length) rows.push(['Категория', joined(product.categories)]);
+  if (variant.color) rows.push(['Цвет', variant.color.name]);
+  rows.push(...Object.entries(product.parameters));
+  if (product.sizes.length) rows.push(['Размеры', joined(product.sizes)]);
+  return (
+    <Table variant="vertical" layout="fixed" withRowBorders={false} striped>
+      <Table.Tbody>
+        {rows.map(([name, value]) => (
+          <Table.Tr key={name}>
+            <Table.Th w="40%" fw={400} c="dimmed">
+              {name}
+            </Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ProductView({ product }: { product: Product }) {
+  const [params, setParams] = useSearchParams();
+  const variant = chooseVariant(product, params.get('variant'));
+  const size = product.sizes.find((item) => item.url === params.get('size'))?.url ?? null;
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        if (value === null) current.delete(key);
+        else current.set(key, value);
+        return current;
+      },
+      { replace: true },
+    );
+
+  const category = product.categories[0];
+  const images = variant?.images.length ? variant.images : product.image ? [product.image] : [];
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs separatorMargin={6} fz="sm" styles={{ root: { flexWrap: 'wrap' } }}>
+        <Anchor component={Link} to={routes.home} c="dimmed">
+          Главная
+        </Anchor>
+        <Anchor component={Link} to={routes.catalog} c="dimmed">
+          Каталог
+        </Anchor>
+        {category && (
+          <Anchor component={Link} to={routes.catalog + catalogueSearch('categories', category.url)} c="dimmed">
+            {category.name}
+          </Anchor>
+        )}
+      </Breadcrumbs>
+
+      <Grid gap={{ base: 'md', md: 'xl' }}>
+        <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>
+          <ProductGallery key={variant?.id ?? 0} images={images} alt={product.name} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 7 }}>
+          <Stack gap="md">
+            <Stack gap={4}>
+              {product.brands[0] && (
+                <Anchor component={Link} to={routes.catalog + catalogueSearch('brands', product.brands[0].url)} size="sm" fw={600} tt="uppercase">
+                  {product.brands[0].name}
+                </Anchor>
+              )}
+              <Title order={1} size="h2">
+                {product.name}
+              </Title>
+              {variant && (
+                <Text size="sm" c="dimmed">
+                  Артикул: {variant.article}
+                </Text>
+              )}
+            </Stack>
+
+            {variant ? (
+              <>
+                <ProductPrice price={variant.price} oldPrice={variant.oldPrice} size="xl" withDiscount />
+                <Availability product={product} variant={variant} />
+                {product.variants.length > 1 && (
+                  <VariantPicker variants={product.variants} selected={variant} onSelect={(next) => setParam('variant', String(next.id))} />
+                )}
+              </>
+            ) : (
+              <Text c="dimmed">Нет в наличии</Text>
+            )}
+
+            {product.sizes.length > 0 && (
+              <Stack gap={8}>
+                <Text size="sm">
+                  <Text span c="dimmed">
+                    Размер:{' '}
+                  </Text>
+                  <Text span fw={600}>
+                    {product.sizes.find((item) => item.url === size)?.name ?? 'выберите'}
+                  </Text>
+                </Text>
+                <Chip.Group value={size} onChange={(next) => setParam('size', next)}>
+                  <Group gap={6} role="radiogroup" aria-label="Размер">
+                    {product.sizes.map((item) => (
+                      <Chip key={item.id} value={item.url} radius="sm" variant="outline">
+                        {item.name}
+                      </Chip>
+                    ))}
+                  </Group>
+                </Chip.Group>
+              </Stack>
+            )}
+
+            {product.tags.length > 0 && (
+              <Group gap={6}>
+                {product.tags.map((tag) => (
+                  <Badge key={tag.id} component={Link} to={routes.catalog + catalogueSearch('tags', tag.url)} variant="light" style={{ cursor: 'pointer' }}>
+                    {tag.name}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+
+            <Paper withBorder radius="md" p="sm" bg="gray.0">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <IconTruckDelivery size={22} color="var(--mantine-color-blue-6)" style={{ flexShrink: 0 }} />
+                <Text size="sm">Доставка по всей России от 1 дня. Оплата при получении, примерка перед покупкой.</Text>
+              </Group>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <Grid gap={{ base: 'md', md: 'xl' }}>
+        {product.desc && (
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="sm" component="section" aria-label="Описание">
+              <Title order={2} size="h3">
+                Описание
+              </Title>
+              <Text style={{ whiteSpace: 'pre-line' }}>{product.desc}</Text>
+            </Stack>
+          </Grid.Col>
+        )}
+        {variant && (
+          <Grid.Col span={{ base: 12, md: product.desc ? 6 : 12 }}>
+            <Stack gap="sm" component="section" aria-label="Характеристики">
+              <Title order={2} size="h3">
+                Характеристики
+              </Title>
+              <Characteristics product={product} variant={variant} />
+            </Stack>
+          </Grid.Col>
+        )}
+      </Grid>
+    </Stack>
+  );
+}
+
+/** /product/{url}: the product with variant and size choice, price, availability and characteristics. */
+export default function ProductPage() {
+  const { url = '' } = useParams();
+  const product = trpc.catalogue.products.byUrl.useQuery({ url }, { enabled: url !== '', meta: { silent: true } });
+  const notFound = httpStatusOf(product.error) === 404;
+  useTitle(product.data?.name ?? (notFound ? 'Товар не найден' : product.error ? 'Ошибка' : 'Товар'));
+
+  if (product.data) return <ProductView product={product.data} />;
+  if (product.error) {
+    return (
+      <Stack align="center" py="xl" gap="sm">
+        <Title order={1} size="h2">
+          {notFound ? 'Товар не найден' : 'Не удалось загрузить товар'}
+        </Title>
+        <Text c="dimmed" ta="center">
+          {notFound ? 'Возможно, он был удалён или ссылка набрана с ошибкой.' : errorMessageOf(product.error)}
+        </Text>
+        <Button component={Link} to={routes.catalog}>
+          Перейти в каталог
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Center h="50vh">
+      <Loader />
+    </Center>
+  );
+}
