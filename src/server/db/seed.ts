@@ -1,6 +1,7 @@
 import type { Db } from './connection.js';
 import { seedAccounts } from './seed-data/accounts.js';
 import { seedCatalogue } from './seed-data/catalogue.js';
+import { seedMedia } from './seed-data/media.js';
 
 /**
  * Russian demo data, one file per domain under seed-data/; idempotent, so `npm run seed` may run
@@ -10,5 +11,6 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
   await db.transaction().execute(async (trx) => {
     await seedAccounts(trx, options);
     await seedCatalogue(trx);
+    await seedMedia(trx);
   });
 }

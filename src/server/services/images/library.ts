@@ -23,32 +23,41 @@ function generateImageName(): string {
   return `${randomBytes(16).toString('hex')}.webp`;
 }
 
+/** An encoded image ready to be written, with what is kept of the upload. */
+export interface ImageToStore {
+  originalName: string;
+  size: number;
+  image: EncodedImage;
+}
+
 /**
  * Encodes every file first (a file that is not an image fails before anything is written), then
  * stores all of them in one transaction: either every file is kept or none is.
  */
 export async function storeImages(db: Db, store: ImageStore, files: readonly UploadedFile[]): Promise<string[]> {
-  const encoded: Array<{ file: UploadedFile; image: EncodedImage }> = [];
+  const encoded: ImageToStore[] = [];
   // One file at a time: each already encodes its widths in parallel, and memory stays bounded.
-  for (const file of files) encoded.push({ file, image: await encodeNamed(file) });
+  for (const file of files) encoded.push({ originalName: file.originalName, size: file.bytes.length, image: await encodeNamed(file) });
+  return db.transaction().execute((trx) => insertImages(trx, store, encoded));
+}
 
-  return db.transaction().execute(async (trx) => {
-    const names: string[] = [];
-    for (const { file, image } of encoded) {
-      const name = generateImageName();
-      await trx
-        .insertInto('images')
-        .values({ name, originalName: cleanOriginalName(file.originalName), mimeType: image.mimeType, size: file.bytes.length, width: image.width, height: image.height })
-        .execute();
-      await trx
-        .insertInto('imageVariants')
-        .values(image.widths.map(({ width, height, bytes, etag }) => ({ imageName: name, width, height, size: bytes.length, etag })))
-        .execute();
-      for (const { width, bytes } of image.widths) await store.put(trx, imageBlobKey(name, width), bytes);
-      names.push(name);
-    }
-    return names;
-  });
+/** Writes encoded images under new names; the caller provides the transaction. */
+export async function insertImages(db: Db, store: ImageStore, images: readonly ImageToStore[]): Promise<string[]> {
+  const names: string[] = [];
+  for (const { originalName, size, image } of images) {
+    const name = generateImageName();
+    await db
+      .insertInto('images')
+      .values({ name, originalName: cleanOriginalName(originalName), mimeType: image.mimeType, size, width: image.width, height: image.height })
+      .execute();
+    await db
+      .insertInto('imageVariants')
+      .values(image.widths.map(({ width, height, bytes, etag }) => ({ imageName: name, width, height, size: bytes.length, etag })))
+      .execute();
+    for (const { width, bytes } of image.widths) await store.put(db, imageBlobKey(name, width), bytes);
+    names.push(name);
+  }
+  return names;
 }
 
 async function encodeNamed(file: UploadedFile): Promise<EncodedImage> {
