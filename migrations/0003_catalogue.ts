@@ -2,11 +2,15 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Categories, colours, brands, products with variants, and their search indexes. Everything a
- * product refers to is kept with ON DELETE RESTRICT, so deleting a used category, colour, brand,
- * tag or size is refused (SPEC.md section 5). Prices are integer kopecks.
+ * product refers to is kept with a foreign key that refuses the delete (ON DELETE NO ACTION), so
+ * deleting a used category, colour, brand, tag or size is refused (SPEC.md section 5) with error
+ * 23503, which db/errors.ts turns into the SPEC's message. (RESTRICT would refuse the same way but
+ * raises 23001.) Prices are integer kopecks.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create extension if not exists pg_trgm`.execute(db);
+  // In public: an extension exists once per database, and every schema (tests run one each) sees
+  // public through its search_path.
+  await sql`create extension if not exists pg_trgm with schema public`.execute(db);
 
   await db.schema
     .createTable('categories')
@@ -15,7 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('desc', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('image', 'text')
     .addColumn('url', 'text', (col) => col.notNull().unique())
-    .addColumn('parent_id', 'integer', (col) => col.references('categories.id').onDelete('restrict'))
+    .addColumn('parent_id', 'integer', (col) => col.references('categories.id').onDelete('no action'))
     .addColumn('parameters', 'jsonb', (col) => col.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
@@ -56,21 +60,76 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('rating', 'real', (col) => col.notNull().defaultTo(0))
     .addColumn('parameters', 'jsonb', (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('extra', 'jsonb', (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('search', sql`tsvector`, (col) => col.generatedAlwaysAs(sql`to_tsvector('russian', name)`).stored())
+    // «ё» is searched as «е»: shoppers rarely type it.
+    .addColumn('search', sql`tsvector`, (col) =>
+      col.generatedAlwaysAs(sql`to_tsvector('russian', translate(name, 'ёЁ', 'еЕ'))`).stored(),
+    )
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
+  // One index per sort column, each ending in id (the tie-breaker), so a page and a deep offset
+  // walk an index instead of sorting the table.
   await db.schema.createIndex('products_price_idx').on('products').columns(['price', 'id']).execute();
   await db.schema.createIndex('products_created_idx').on('products').columns(['created_at', 'id']).execute();
+  await db.schema.createIndex('products_name_idx').on('products').columns(['name', 'id']).execute();
+  await db.schema.createIndex('products_rating_idx').on('products').columns(['rating', 'id']).execute();
   await db.schema.createIndex('products_search_idx').on('products').using('gin').column('search').execute();
-  await sql`create index products_name_trgm_idx on products using gin (lower(name) gin_trgm_ops)`.execute(db);
+
+  // The words of all product names, for typo correction: a mistyped word is matched by trigram
+  // similarity against this small table (thousands of rows) rather than against every name, then
+  // searched through the full-text index. Kept by the trigger below; a word whose products are
+  // gone stays and just matches nothing.
+  await sql`create table search_words (word text collate "C" primary key)`.execute(db);
+  await sql`create index search_words_trgm_idx on search_words using gin (word gin_trgm_ops)`.execute(db);
+  // The exact number of products, for the unfiltered list's total without count(*) over the table.
+  await sql`create table product_count (id boolean primary key default true check (id), total bigint not null)`.execute(db);
+  await sql`insert into product_count (total) values (0)`.execute(db);
+  await sql`
+    create function products_track_insert() returns trigger language plpgsql as $$
+    begin
+      update product_count set total = total + (select count(*) from new_rows);
+      insert into search_words (word)
+        select distinct w from new_rows, regexp_split_to_table(lower(translate(new_rows.name, 'ёЁ', 'еЕ')), '[^[:alnum:]]+') as w
+        where length(w) >= 2
+        on conflict do nothing;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create function products_track_update() returns trigger language plpgsql as $$
+    begin
+      insert into search_words (word)
+        select distinct w from new_rows join old_rows using (id), regexp_split_to_table(lower(translate(new_rows.name, 'ёЁ', 'еЕ')), '[^[:alnum:]]+') as w
+        where length(w) >= 2 and new_rows.name is distinct from old_rows.name
+        on conflict do nothing;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create function products_track_delete() returns trigger language plpgsql as $$
+    begin
+      update product_count set total = total - (select count(*) from old_rows);
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create function products_track_truncate() returns trigger language plpgsql as $$
+    begin
+      update product_count set total = 0;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger products_count_insert after insert on products referencing new table as new_rows
+    for each statement execute function products_track_insert()`.execute(db);
+  await sql`create trigger products_words_update after update on products referencing new table as new_rows old table as old_rows
+    for each statement execute function products_track_update()`.execute(db);
+  await sql`create trigger products_count_delete after delete on products referencing old table as old_rows
+    for each statement execute function products_track_delete()`.execute(db);
+  await sql`create trigger products_count_truncate after truncate on products
+    for each statement execute function products_track_truncate()`.execute(db);
 
   await db.schema
     .createTable('product_variants')
     .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('product_id', 'integer', (col) => col.notNull().references('products.id').onDelete('cascade'))
     .addColumn('article', 'text', (col) => col.notNull().unique())
-    .addColumn('color_id', 'integer', (col) => col.references('colors.id').onDelete('restrict'))
+    .addColumn('color_id', 'integer', (col) => col.references('colors.id').onDelete('no action'))
     .addColumn('price', 'integer', (col) => col.notNull().check(sql`price >= 0`))
     .addColumn('old_price', 'integer')
     .addColumn('stock', 'integer', (col) => col.notNull().defaultTo(0).check(sql`stock >= 0`))
@@ -91,7 +150,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .createTable(table)
       .addColumn('product_id', 'integer', (col) => col.notNull().references('products.id').onDelete('cascade'))
-      .addColumn(column, 'integer', (col) => col.notNull().references(`${target}.id`).onDelete('restrict'))
+      .addColumn(column, 'integer', (col) => col.notNull().references(`${target}.id`).onDelete('no action'))
       .addPrimaryKeyConstraint(`${table}_pkey`, ['product_id', column])
       .execute();
     await db.schema.createIndex(`${table}_${column}_idx`).on(table).columns([column, 'product_id']).execute();

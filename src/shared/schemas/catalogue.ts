@@ -230,9 +230,14 @@ export const productFilterShape = {
   parent: refSchema.optional(),
 };
 
+/** `relevance` ranks by how well the name matches `name`; meaningful only with `name`. */
+export const productListSortColumns = [...productSortColumns, 'relevance'] as const;
+
 export const productListSchema = z.object({
   ...productFilterShape,
   ...sortShape(productSortColumns, 'createdAt'),
+  /** Absent: by relevance when `name` is given, otherwise by createdAt. */
+  sortBy: z.enum(productListSortColumns).optional(),
   ...pagingShape,
   limit: z.coerce.number().int().min(1).max(1000).default(12),
 });

@@ -82,6 +82,17 @@ export interface ProductSizesTable {
   sizeId: number;
 }
 
+/** Every word of every product name (lower case, «ё» as «е»), kept by a trigger; for typo correction. */
+export interface SearchWordsTable {
+  word: string;
+}
+
+/** One row: the number of products, kept by triggers. */
+export interface ProductCountTable {
+  id: ColumnType<boolean, never, never>;
+  total: number;
+}
+
 export interface CatalogueTables {
   categories: CategoriesTable;
   colors: ColorsTable;
@@ -92,4 +103,6 @@ export interface CatalogueTables {
   productBrands: ProductBrandsTable;
   productTags: ProductTagsTable;
   productSizes: ProductSizesTable;
+  searchWords: SearchWordsTable;
+  productCount: ProductCountTable;
 }

@@ -1,29 +1,30 @@
 import { sql, type RawBuilder } from 'kysely';
 
 /**
- * List filters name a category, colour, brand, tag or size by id or by url: a value made of
- * digits only is an id, anything else a url (README "Decisions").
+ * List filters name a category, colour, brand, tag or size by id or by url. A value of digits
+ * only is an id, unless a row has exactly that url (sizes are called «42»); anything else is a
+ * url (README "Decisions").
  */
 export function splitRefs(refs: readonly string[]): { ids: number[]; urls: string[] } {
   const ids: number[] = [];
   const urls: string[] = [];
   for (const ref of refs) {
     if (/^\d{1,9}$/.test(ref)) ids.push(Number(ref));
-    else urls.push(ref);
+    urls.push(ref);
   }
   return { ids, urls };
 }
 
 export type RefTable = 'categories' | 'colors' | 'brands' | 'tags' | 'sizes';
 
-/** `(select id from <table> where id = any(…) or url = any(…))` as a subquery of ids. */
+/** The ids the references name, as a subquery. */
 export function refIds(table: RefTable, refs: readonly string[]): RawBuilder<number> {
   const { ids, urls } = splitRefs(refs);
-  const conditions = [];
-  if (ids.length) conditions.push(sql`id = any(${sql.val(ids)}::int[])`);
-  if (urls.length) conditions.push(sql`url = any(${sql.val(urls)}::text[])`);
-  if (!conditions.length) conditions.push(sql`false`);
-  return sql<number>`(select id from ${sql.table(table)} where ${sql.join(conditions, sql` or `)})`;
+  const byUrl = sql`select id from ${sql.table(table)} where url = any(${sql.val(urls)}::text[])`;
+  if (!ids.length) return sql<number>`(${byUrl})`;
+  return sql<number>`(${byUrl} union all
+    select id from ${sql.table(table)} t where id = any(${sql.val(ids)}::int[])
+      and not exists (select 1 from ${sql.table(table)} u where u.url = t.id::text))`;
 }
 
 /**
