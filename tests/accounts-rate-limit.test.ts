@@ -80,27 +80,40 @@ function redisReachable(): Promise<boolean> {
 }
 
 describe.runIf(await redisReachable())('rate limits shared through Redis (REDIS_URL)', () => {
-  let first: TestApp;
-  let second: TestApp;
+  let t: TestApp;
+  let otherInstance: RateLimits;
   let redis: Redis;
   beforeAll(async () => {
-    first = await startTestApp({ RATE_LIMIT_PER_MINUTE: String(LIMIT), REDIS_URL: redisUrl });
-    second = await startTestApp({ RATE_LIMIT_PER_MINUTE: String(LIMIT), REDIS_URL: redisUrl });
+    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: String(LIMIT), REDIS_URL: redisUrl });
+    // A second instance of the shop as far as rate limits go: its own counters, its own connection.
+    otherInstance = new RateLimits({ perMinute: LIMIT, redisUrl, log: { warn: () => undefined } });
     redis = new Redis(redisUrl);
   });
   afterAll(async () => {
     redis?.disconnect();
-    await first?.close();
-    await second?.close();
+    await otherInstance?.close();
+    await t?.close();
   });
 
-  it('two instances share one count per IP', async () => {
+  it('attempts counted by another instance count here too, per IP', async () => {
+    // Until its connection is ready an instance counts in memory: wait until both write to Redis.
+    const probe = anotherIp();
+    await vi.waitFor(async () => {
+      await otherInstance.consume('help', probe);
+      expect(await redis.exists(`shop-rate:help:${probe}`)).toBe(1);
+    });
+    await vi.waitFor(async () => {
+      await restFrom(t.baseUrl, probe, 'POST', '/auth/reset', { body: { email: 'probe@shop.test' } });
+      expect(await redis.exists(`shop-rate:reset:${probe}`)).toBe(1);
+    });
+
     const ip = anotherIp();
-    expect(await restFrom(first.baseUrl, ip, 'POST', '/auth/signin', { body: badSignin })).toEqual(wrongCredentials);
-    expect(await restFrom(second.baseUrl, ip, 'POST', '/auth/signin', { body: badSignin })).toEqual(wrongCredentials);
-    expect(await restFrom(first.baseUrl, ip, 'POST', '/auth/signin', { body: badSignin })).toEqual(wrongCredentials);
-    expect(await restFrom(second.baseUrl, ip, 'POST', '/auth/signin', { body: badSignin })).toEqual(tooMany);
-    expect(await restFrom(first.baseUrl, ip, 'POST', '/auth/signin', { body: badSignin })).toEqual(tooMany);
+    expect(await otherInstance.consume('signin', ip)).toBe(true);
+    expect(await otherInstance.consume('signin', ip)).toBe(true);
+    expect(await restFrom(t.baseUrl, ip, 'POST', '/auth/signin', { body: badSignin })).toEqual(wrongCredentials);
+    expect(await restFrom(t.baseUrl, ip, 'POST', '/auth/signin', { body: badSignin })).toEqual(tooMany);
+    expect(await otherInstance.consume('signin', ip)).toBe(false);
+    expect(await redis.get(`shop-rate:signin:${ip}`)).toBe('5');
     const ttl = await redis.pttl(`shop-rate:signin:${ip}`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
