@@ -34,7 +34,9 @@ export default function CataloguePage() {
   const heading = headingOf(query, category);
   useTitle(query.page > 1 ? `${heading} — страница ${query.page}` : heading);
 
-  useEffect(() => window.scrollTo({ top: 0 }), [query.page]);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [query.page]);
   useEffect(() => {
     if (wide) drawer.close();
   }, [wide, drawer]);

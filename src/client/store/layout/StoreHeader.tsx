@@ -31,6 +31,16 @@ export function StoreHeader() {
             >
               Каталог
             </Button>
+            <ActionIcon
+              variant={flags.catalogMenu === 'flex' ? 'filled' : 'light'}
+              size="lg"
+              onClick={() => toggle('catalogMenu')}
+              hiddenFrom="xs"
+              aria-label="Каталог"
+              aria-expanded={flags.catalogMenu === 'flex'}
+            >
+              <IconLayoutGrid size={20} />
+            </ActionIcon>
           </Group>
           <Box flex={1} maw={520} visibleFrom="sm">
             {search}
