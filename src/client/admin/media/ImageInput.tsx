@@ -94,7 +94,7 @@ export function ImageInput({ label, description, error, value, onChange, multipl
           </Group>
         )}
         <Group gap="xs" align="flex-start" wrap="wrap">
-          <UploadZone onFiles={(files) => void addFiles(files)} progress={progress} multiple={multiple} compact />
+          <UploadZone onFiles={(files) => void addFiles(files)} progress={progress} multiple={multiple} compact grow />
           <Button variant="default" leftSection={<IconPhoto size={16} />} onClick={() => setPickerOpened(true)}>
             Из библиотеки
           </Button>

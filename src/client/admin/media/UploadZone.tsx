@@ -11,13 +11,15 @@ interface UploadZoneProps {
   progress: number | null;
   multiple?: boolean;
   compact?: boolean;
+  /** Grow in a row (next to other buttons). */
+  grow?: boolean;
 }
 
 /** Drop or choose image files; while they upload, a progress bar fed by the upload's progress events. */
-export function UploadZone({ onFiles, progress, multiple = true, compact = false }: UploadZoneProps) {
+export function UploadZone({ onFiles, progress, multiple = true, compact = false, grow = false }: UploadZoneProps) {
   const uploading = progress !== null;
   return (
-    <Stack gap={4} style={{ flex: '1 1 220px' }}>
+    <Stack gap={4} style={grow ? { flex: '1 1 220px' } : undefined}>
       <Dropzone
         onDrop={onFiles}
         onReject={(rejections) =>
