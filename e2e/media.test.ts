@@ -22,6 +22,18 @@ async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 10, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
 }
 
+/** Runs in the page: the natural width of a loaded <img>, 0 while it loads or when it failed. */
+function loadedWidth(element: unknown): number {
+  const img = element as { complete: boolean; naturalWidth: number };
+  return img.complete ? img.naturalWidth : 0;
+}
+
+/** Runs in the page: how far the page is wider than the window (> 0 means a sideways scroll). */
+function horizontalOverflow(): number {
+  const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+  return root.scrollWidth - root.clientWidth;
+}
+
 beforeAll(async () => {
   assertClientBuilt();
   t = await startTestApp({}, clientDir);
@@ -47,10 +59,12 @@ describe('admin: image library', () => {
     // The bar moves while the bytes go up.
     const bar = page.getByTestId('upload-progress').getByRole('progressbar');
     await bar.waitFor();
-    await page.waitForFunction(() => {
-      const value = Number(document.querySelector('[data-testid=upload-progress] [role=progressbar]')?.getAttribute('aria-valuenow'));
-      return value > 0 && value < 100;
-    });
+    await expect
+      .poll(async () => {
+        const value = Number(await bar.getAttribute('aria-valuenow'));
+        return value > 0 && value < 100;
+      })
+      .toBe(true);
     await screenshot(page, 'media-upload-progress');
     await page.getByText('Изображение загружено').waitFor({ timeout: 30_000 });
     await bar.waitFor({ state: 'detached' });
@@ -59,7 +73,7 @@ describe('admin: image library', () => {
     const row = page.getByRole('row', { name: /диван-синий\.jpg/ });
     await row.waitFor();
     const thumbnail = row.getByRole('img', { name: 'диван-синий.jpg' });
-    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => thumbnail.evaluate(loadedWidth)).toBeGreaterThan(0);
     expect(await thumbnail.getAttribute('srcset')).toContain('?w=200 200w');
     const listed = await t.db.selectFrom('images').select(['name', 'originalName', 'mimeType', 'size']).execute();
     expect(listed).toEqual([{ name: expect.stringMatching(/^[0-9a-f]{32}\.webp$/) as unknown, originalName: 'диван-синий.jpg', mimeType: 'image/jpeg', size: photo.length }]);
@@ -89,7 +103,7 @@ describe('admin: image library', () => {
       { name: 'кресло.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#e9d8a6' } }).png().toBuffer() },
     ]);
     await page.getByRole('row', { name: /кресло\.png/ }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(horizontalOverflow);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'media-library-phone');
     await page.close();
