@@ -42,8 +42,8 @@ export function VariantsField({ form }: { form: UseFormReturnType<ProductValues>
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, xs: 3 }}>
                 <NumberInput label="Цена" withAsterisk {...moneyProps} {...form.getInputProps(`variants.${index}.price`)} />
-                <NumberInput label="Старая цена" description="Если товар со скидкой" {...moneyProps} {...form.getInputProps(`variants.${index}.oldPrice`)} />
-                <NumberInput label="Остаток" withAsterisk min={0} allowDecimal={false} rightSection="шт." {...form.getInputProps(`variants.${index}.stock`)} />
+                <NumberInput label="Старая цена" placeholder="Без скидки" {...moneyProps} {...form.getInputProps(`variants.${index}.oldPrice`)} />
+                <NumberInput label="Остаток" withAsterisk min={0} allowDecimal={false} rightSection="шт." rightSectionWidth={44} {...form.getInputProps(`variants.${index}.stock`)} />
               </SimpleGrid>
               <ImageInput
                 label="Фотографии"

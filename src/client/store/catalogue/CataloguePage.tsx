@@ -86,6 +86,7 @@ export default function CataloguePage() {
                 leftSection={<IconAdjustmentsHorizontal size={18} />}
                 rightSection={filterCount > 0 ? <Badge size="sm" circle>{filterCount}</Badge> : undefined}
                 onClick={drawer.open}
+                style={{ flexShrink: 0 }}
               >
                 Фильтры
               </Button>
@@ -96,7 +97,7 @@ export default function CataloguePage() {
               value={query.sort}
               onChange={(event) => update({ sort: event.currentTarget.value as SortKey })}
               ml="auto"
-              w={{ base: 190, sm: 220 }}
+              style={{ flex: '0 1 220px', minWidth: 0 }}
             />
           </Group>
           <ActiveFilters query={query} update={update} facets={facets} />

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Breadcrumbs, Button, Center, Chip, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled, IconTruckDelivery } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { Product, Variant } from '../../../shared/schemas/catalogue.js';
 import { routes } from '../../routes';
@@ -8,6 +8,7 @@ import { httpStatusOf, trpc } from '../../trpc';
 import { errorMessageOf } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { catalogueSearch } from './catalogue-query';
+import { indexCategoryTree } from './category-tree';
 import { ProductGallery } from './ProductGallery';
 import { ProductPrice } from './ProductPrice';
 import { VariantPicker } from './VariantPicker';
@@ -79,7 +80,11 @@ function ProductView({ product }: { product: Product }) {
       { replace: true },
     );
 
+  // The category tree (cached with the menu's) names the whole path to the product's category.
+  const tree = trpc.catalogue.categories.tree.useQuery({}, { staleTime: 5 * 60_000, meta: { silent: true } });
+  const categoryIndex = useMemo(() => indexCategoryTree(tree.data ?? []), [tree.data]);
   const category = product.categories[0];
+  const trail = category ? [...(categoryIndex.get(category.url)?.ancestors ?? []), category] : [];
   const images = variant?.images.length ? variant.images : product.image ? [product.image] : [];
 
   return (
@@ -91,11 +96,11 @@ function ProductView({ product }: { product: Product }) {
         <Anchor component={Link} to={routes.catalog} c="dimmed">
           Каталог
         </Anchor>
-        {category && (
-          <Anchor component={Link} to={routes.catalog + catalogueSearch('categories', category.url)} c="dimmed">
-            {category.name}
+        {trail.map((item) => (
+          <Anchor key={item.id} component={Link} to={routes.catalog + catalogueSearch('categories', item.url)} c="dimmed">
+            {item.name}
           </Anchor>
-        )}
+        ))}
       </Breadcrumbs>
 
       <Grid gap={{ base: 'md', md: 'xl' }}>
@@ -205,6 +210,10 @@ export default function ProductPage() {
   const { url = '' } = useParams();
   const product = trpc.catalogue.products.byUrl.useQuery({ url }, { enabled: url !== '', meta: { silent: true } });
   const notFound = httpStatusOf(product.error) === 404;
+  // Another product's page opens at its top, not where the previous page was scrolled to.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [url]);
   useTitle(product.data?.name ?? (notFound ? 'Товар не найден' : product.error ? 'Ошибка' : 'Товар'));
 
   if (product.data) return <ProductView product={product.data} />;
