@@ -188,7 +188,7 @@ describe('refusals', () => {
     expect((await getImage(t, `${'0'.repeat(32)}.webp`)).response.status).toBe(404);
   });
 
-  it('refuses an empty upload or one without the files field with 400', async () => {
+  it('refuses an empty, broken or JSON upload, or one without the files field, with 400', async () => {
     const form = new FormData();
     form.append('other', new Blob([new Uint8Array(await png(10, 10))]), 'x.png');
     const response = await fetch(`${t.baseUrl}/api/images`, { method: 'POST', body: form, headers: { authorization: `Bearer ${adminToken}` } });
@@ -196,6 +196,13 @@ describe('refusals', () => {
     expect(await response.json()).toEqual({ statusCode: 400, message: domainMessages.noImageFiles });
     const json = await t.rest('POST', '/images', { body: { files: [] }, token: adminToken });
     expect(json.status).toBe(400);
+    const broken = await fetch(`${t.baseUrl}/api/images`, {
+      method: 'POST',
+      body: '--x\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\nunterminated',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(broken.status).toBe(400);
+    expect(await storedCounts(t)).toEqual({ images: 0, variants: 0, blobs: 0 });
   });
 
   it('lets only an Admin upload, list and delete', async () => {

@@ -60,8 +60,12 @@ async function readUploadedFiles(request: FastifyRequest, maxUploadBytes: number
       throw new UploadRefusal(413, `${domainMessages.imageTooLarge}: ${current}. Наибольший размер — ${megabytes} МБ.`);
     }
     if (code === 'FST_FILES_LIMIT') throw new UploadRefusal(413, `${domainMessages.tooManyFiles}: не больше ${maxFilesPerUpload}.`);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT') throw new UploadRefusal(400, domainMessages.noImageFiles);
-    throw error;
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new UploadRefusal(400, domainMessages.noImageFiles);
+    }
+    // Anything else here is a broken or interrupted body (busboy's parse errors, a premature close).
+    request.log.info({ err: error }, 'Unreadable multipart upload');
+    throw new UploadRefusal(400, statusMessages[400]!);
   }
   return files;
 }
