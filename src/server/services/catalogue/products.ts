@@ -15,7 +15,7 @@ import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { categorySubtreeIds, refIds } from './refs.js';
-import { buildTsQuery } from './search.js';
+import { searchWords, tsQueryText } from './search.js';
 
 type ProductFields = z.output<typeof productInputSchema>;
 type ListInput = z.output<typeof productListSchema>;
@@ -28,63 +28,111 @@ export const exactCountLimit = 10_000;
 // ---------------------------------------------------------------- filters
 
 /**
- * The WHERE conditions of the filters present, and only those (no `$1 IS NULL OR …`), so that
- * PostgreSQL plans each request with the indexes it can use. `tsQuery` is the prepared search.
+ * The filters with every reference resolved to ids (categories and parent to their whole
+ * subtrees) and the name to a tsquery, all in one small query before the main one. Literal ids
+ * give PostgreSQL real row estimates (a subquery in the main statement would not), so it can
+ * choose between walking the sort index and collecting the matches first.
  */
-function filterConditions(eb: ProductsEb, filters: Filters, tsQuery: string | false | null): Expression<SqlBool>[] {
+interface Resolved {
+  /** null without a name filter; false when the name has no word (it matches nothing). */
+  tsQuery: string | false | null;
+  categories: number[] | null;
+  parent: number[] | null;
+  colors: number[] | null;
+  brands: number[] | null;
+  tags: number[] | null;
+  sizes: number[] | null;
+}
+
+const refFilters = [
+  ['categories', 'categories'],
+  ['parent', 'categories'],
+  ['colors', 'colors'],
+  ['brands', 'brands'],
+  ['tags', 'tags'],
+  ['sizes', 'sizes'],
+] as const;
+
+async function resolveFilters(db: Db, filters: Filters): Promise<Resolved> {
+  const resolved: Resolved = { tsQuery: null, categories: null, parent: null, colors: null, brands: null, tags: null, sizes: null };
+  const selections = [];
+  for (const [key, table] of refFilters) {
+    const refs = key === 'parent' ? (filters.parent ? [filters.parent] : undefined) : filters[key];
+    if (!refs?.length) continue;
+    const ids = table === 'categories' ? categorySubtreeIds(refs) : refIds(table, refs);
+    selections.push(sql`(select coalesce(array_agg(r.id), '{}') from ${ids} as r(id))`.as(key));
+  }
+  const words = filters.name ? searchWords(filters.name) : [];
+  if (filters.name && !words.length) resolved.tsQuery = false;
+  if (words.length) selections.push(tsQueryText(words).as('tsQuery'));
+  if (!selections.length) return resolved;
+
+  const row = await db.selectNoFrom(selections).executeTakeFirstOrThrow();
+  const values = row as Record<string, unknown>;
+  for (const [key] of refFilters) if (key in values) resolved[key] = values[key] as number[];
+  if ('tsQuery' in values) resolved.tsQuery = typeof values['tsQuery'] === 'string' ? values['tsQuery'] : false;
+  return resolved;
+}
+
+/** A reference filter that named nothing that exists selects no product at all. */
+function selectsNothing(resolved: Resolved): boolean {
+  return resolved.tsQuery === false || refFilters.some(([key]) => resolved[key]?.length === 0);
+}
+
+/**
+ * The WHERE conditions of the filters present, and only those (no `$1 IS NULL OR …`), so that
+ * PostgreSQL plans each request with the indexes it can use.
+ */
+function filterConditions(eb: ProductsEb, filters: Filters, resolved: Resolved): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  if (tsQuery === false) conditions.push(sql<SqlBool>`false`);
-  else if (tsQuery !== null) conditions.push(sql<SqlBool>`products.search @@ to_tsquery('russian', ${tsQuery})`);
+  if (typeof resolved.tsQuery === 'string') conditions.push(sql<SqlBool>`products.search @@ to_tsquery('russian', ${resolved.tsQuery})`);
   if (filters.minPrice !== undefined) conditions.push(eb('products.price', '>=', toKopecks(filters.minPrice)));
   if (filters.maxPrice !== undefined) conditions.push(eb('products.price', '<=', toKopecks(filters.maxPrice)));
   if (filters.desc) conditions.push(eb('products.desc', 'ilike', containsPattern(filters.desc)));
   if (filters.available) conditions.push(eb('products.availability', '=', true), eb('products.inStock', '=', true));
-  if (filters.colors?.length) {
-    const colors = refIds('colors', filters.colors);
-    conditions.push(
-      eb.exists(eb.selectFrom('productVariants as v').select('v.id').whereRef('v.productId', '=', 'products.id').where('v.colorId', 'in', colors)),
-    );
-  }
-  // `categories` and `parent` are separate conditions: parent=a&categories=b is "b within a".
-  for (const refs of [filters.categories, filters.parent ? [filters.parent] : undefined]) {
-    if (!refs?.length) continue;
-    const subtree = categorySubtreeIds(refs);
+  if (resolved.colors) {
     conditions.push(
       eb.exists(
-        eb.selectFrom('productCategories as pc').select('pc.productId').whereRef('pc.productId', '=', 'products.id').where('pc.categoryId', 'in', subtree),
+        eb.selectFrom('productVariants as v').select('v.id').whereRef('v.productId', '=', 'products.id').where(sql<SqlBool>`v.color_id = any(${resolved.colors}::int[])`),
       ),
     );
   }
-  if (filters.brands?.length) {
-    const brands = refIds('brands', filters.brands);
+  // `categories` and `parent` are separate conditions: parent=a&categories=b is "b within a".
+  for (const ids of [resolved.categories, resolved.parent]) {
+    if (!ids) continue;
     conditions.push(
-      eb.exists(eb.selectFrom('productBrands as pb').select('pb.productId').whereRef('pb.productId', '=', 'products.id').where('pb.brandId', 'in', brands)),
+      eb.exists(
+        eb.selectFrom('productCategories as pc').select('pc.productId').whereRef('pc.productId', '=', 'products.id').where(sql<SqlBool>`pc.category_id = any(${ids}::int[])`),
+      ),
     );
   }
-  if (filters.tags?.length) {
-    const tags = refIds('tags', filters.tags);
+  if (resolved.brands) {
     conditions.push(
-      eb.exists(eb.selectFrom('productTags as pt').select('pt.productId').whereRef('pt.productId', '=', 'products.id').where('pt.tagId', 'in', tags)),
+      eb.exists(
+        eb.selectFrom('productBrands as pb').select('pb.productId').whereRef('pb.productId', '=', 'products.id').where(sql<SqlBool>`pb.brand_id = any(${resolved.brands}::int[])`),
+      ),
     );
   }
-  if (filters.sizes?.length) {
-    const sizes = refIds('sizes', filters.sizes);
+  if (resolved.tags) {
     conditions.push(
-      eb.exists(eb.selectFrom('productSizes as ps').select('ps.productId').whereRef('ps.productId', '=', 'products.id').where('ps.sizeId', 'in', sizes)),
+      eb.exists(
+        eb.selectFrom('productTags as pt').select('pt.productId').whereRef('pt.productId', '=', 'products.id').where(sql<SqlBool>`pt.tag_id = any(${resolved.tags}::int[])`),
+      ),
+    );
+  }
+  if (resolved.sizes) {
+    conditions.push(
+      eb.exists(
+        eb.selectFrom('productSizes as ps').select('ps.productId').whereRef('ps.productId', '=', 'products.id').where(sql<SqlBool>`ps.size_id = any(${resolved.sizes}::int[])`),
+      ),
     );
   }
   return conditions;
 }
 
-/** The tsquery of the name filter; null without one, false when it can match nothing. */
-async function prepareSearch(db: Db, filters: Filters): Promise<string | false | null> {
-  if (!filters.name) return null;
-  // A name without any letter or digit finds nothing rather than everything.
-  return (await buildTsQuery(db, filters.name)) ?? false;
-}
-
-function filteredProducts(db: Db, filters: Filters, tsQuery: string | false | null) {
-  return db.selectFrom('products').where((eb) => eb.and(filterConditions(eb, filters, tsQuery)));
+function filteredProducts(db: Db, filters: Filters, resolved: Resolved) {
+  const conditions = (eb: ProductsEb) => filterConditions(eb, filters, resolved);
+  return db.selectFrom('products').where((eb) => eb.and(conditions(eb)));
 }
 
 function hasFilters(filters: Filters): boolean {
@@ -144,11 +192,13 @@ interface CardRow {
  * exactly up to `exactCountLimit` matches, and estimated by the planner above that.
  */
 export async function listProducts(db: Db, input: ListInput): Promise<{ rows: ProductCard[]; length: number }> {
-  const tsQuery = await prepareSearch(db, input);
+  const resolved = await resolveFilters(db, input);
+  if (selectsNothing(resolved)) return { rows: [], length: 0 };
+  const tsQuery = resolved.tsQuery;
   const sortBy = input.sortBy ?? (typeof tsQuery === 'string' ? 'relevance' : 'createdAt');
   // Relevance is always best first.
   const direction = sortBy === 'relevance' ? 'desc' : input.orderBy;
-  const filtered = filteredProducts(db, input, tsQuery);
+  const filtered = filteredProducts(db, input, resolved);
   const sortKey = sortExpression(sortBy, tsQuery);
   const page = filtered
     .select(['products.id', sortKey.as('sortKey')])
@@ -206,7 +256,7 @@ export async function listProducts(db: Db, input: ListInput): Promise<{ rows: Pr
     .executeTakeFirstOrThrow();
 
   let length = Number(result.length ?? 0);
-  if (length > exactCountLimit) length = Math.max(length, await estimateRows(db, filtered.select('products.id')));
+  if (filteredAtAll && length > exactCountLimit) length = Math.max(length, await estimateRows(db, filtered.select('products.id')));
   return { rows: (result.rows as CardRow[]).map(cardToRubles), length };
 }
 
@@ -224,14 +274,21 @@ async function estimateRows(db: Db, query: Expression<unknown>): Promise<number>
 /**
  * GET /products/priceRange: the cheapest and dearest price among the products the other filters
  * select. minPrice and maxPrice themselves are ignored, so a price slider keeps its full span.
+ * Written as two "first by price" queries rather than min()/max() over a join, so PostgreSQL can
+ * walk the price index from either end and stop at the first product that matches.
  */
 export async function priceRange(db: Db, input: Filters): Promise<{ minPrice: number; maxPrice: number }> {
   const filters: Filters = { ...input, minPrice: undefined, maxPrice: undefined };
-  const tsQuery = await prepareSearch(db, filters);
-  const row = await filteredProducts(db, filters, tsQuery)
-    .select((eb) => [eb.fn.min<number | null>('products.price').as('minPrice'), eb.fn.max<number | null>('products.price').as('maxPrice')])
-    .executeTakeFirst();
-  return { minPrice: toRubles(row?.minPrice ?? 0), maxPrice: toRubles(row?.maxPrice ?? 0) };
+  const resolved = await resolveFilters(db, filters);
+  if (selectsNothing(resolved)) return { minPrice: 0, maxPrice: 0 };
+  const filtered = filteredProducts(db, filters, resolved);
+  const row = await db
+    .selectNoFrom([
+      filtered.select('products.price').orderBy('products.price', 'asc').limit(1).as('minPrice'),
+      filtered.select('products.price').orderBy('products.price', 'desc').limit(1).as('maxPrice'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { minPrice: toRubles(row.minPrice ?? 0), maxPrice: toRubles(row.maxPrice ?? 0) };
 }
 
 // ---------------------------------------------------------------- one product

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/connection.js';
+import { sql, type RawBuilder } from 'kysely';
 
 /**
  * Name search as Russian shoppers expect it (README "Decisions"):
@@ -26,14 +25,13 @@ export function searchWords(text: string): string[] {
 }
 
 /**
- * The tsquery text for `to_tsquery('russian', …)`, or null when the text has no words. Words are
- * letters and digits only, so quoting them with quote_literal is enough for to_tsquery's syntax.
+ * SQL giving the tsquery text for `to_tsquery('russian', …)` (null without words): each word as a
+ * prefix, and a word that starts no known word also as its nearest known words. Words are letters
+ * and digits only, so quote_literal is enough for to_tsquery's syntax.
  */
-export async function buildTsQuery(db: Db, text: string): Promise<string | null> {
-  const words = searchWords(text);
-  if (!words.length) return null;
-  const result = await sql<{ query: string | null }>`
-    select string_agg(term, ' & ' order by n) as query from (
+export function tsQueryText(words: readonly string[]): RawBuilder<string | null> {
+  return sql<string | null>`(
+    select string_agg(term, ' & ' order by n) from (
       select n, case
         when length(w) < ${minCorrectable}
           or exists (select 1 from search_words s where s.word >= w and s.word < w || chr(1114111))
@@ -46,7 +44,6 @@ export async function buildTsQuery(db: Db, text: string): Promise<string | null>
           ) near
         )) || ')'
       end as term
-      from unnest(${words}::text[]) with ordinality as t(w, n)
-    ) terms`.execute(db);
-  return result.rows[0]?.query ?? null;
+      from unnest(${[...words]}::text[]) with ordinality as t(w, n)
+    ) terms)`;
 }

@@ -1,0 +1,49 @@
+/**
+ * The five calls of PERFORMANCE.md, as the shop serves them (REST, /api) and as the floor serves
+ * them (one hand-written statement each, /floor). Both get the same parameters.
+ */
+export interface BenchCall {
+  key: string;
+  title: string;
+  shop: string;
+  floor: string;
+}
+
+/** A top-level category (four subcategories, an eighth of the products) and a colour. */
+export const benchCategory = 'obuv';
+export const benchColor = 'chernyj';
+/** A kind of product, about 1% of the names. */
+export const benchWord = 'кроссовки';
+
+export const calls: BenchCall[] = [
+  {
+    key: 'first',
+    title: '1 first page',
+    shop: '/api/products?limit=12&sortBy=createdAt&orderBy=desc',
+    floor: '/floor/page?offset=0',
+  },
+  {
+    key: 'filtered',
+    title: '2 filtered page',
+    shop: `/api/products?categories=${benchCategory}&colors=${benchColor}&minPrice=1000&maxPrice=5000&sortBy=price&limit=12`,
+    floor: `/floor/filtered?category=${benchCategory}&color=${benchColor}&minPrice=1000&maxPrice=5000`,
+  },
+  {
+    key: 'deep',
+    title: '3 deep page (offset 5000)',
+    shop: '/api/products?limit=12&offset=5000&sortBy=createdAt&orderBy=desc',
+    floor: '/floor/page?offset=5000',
+  },
+  {
+    key: 'search',
+    title: `4 name search («${benchWord}»)`,
+    shop: `/api/products?name=${encodeURIComponent(benchWord)}&limit=12`,
+    floor: `/floor/search?name=${encodeURIComponent(benchWord)}`,
+  },
+  {
+    key: 'priceRange',
+    title: '5 priceRange (one category)',
+    shop: `/api/products/priceRange?categories=${benchCategory}`,
+    floor: `/floor/price-range?category=${benchCategory}`,
+  },
+];

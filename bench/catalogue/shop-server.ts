@@ -1,0 +1,22 @@
+/**
+ * The real shop, as `npm start` runs it (buildApp, PostgreSQL, log level warn), on 127.0.0.1.
+ * Started as a child process by bench/catalogue/index.ts so that the load generator does not
+ * share its event loop.
+ */
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase } from '../../src/server/db/connection.js';
+
+const config = loadConfig({ ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
+const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp({ config, db: handle.db });
+
+const shutdown = () => {
+  void app.close().then(() => handle.close()).then(() => process.exit(0));
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+process.stdout.write(`ready ${String((app.server.address() as { port: number }).port)}\n`);
