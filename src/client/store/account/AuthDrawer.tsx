@@ -15,7 +15,7 @@ export default function AuthDrawer({ opened, onClose }: { opened: boolean; onClo
       {view === 'reset' ? (
         <ResetRequestForm onDone={() => setView('signin')} />
       ) : (
-        <Tabs value={view} onChange={(value) => setView(value === 'signup' ? 'signup' : 'signin')}>
+        <Tabs value={view} onChange={(value) => setView(value === 'signup' ? 'signup' : 'signin')} keepMounted={false}>
           <Tabs.List grow mb="md">
             <Tabs.Tab value="signin">Вход</Tabs.Tab>
             <Tabs.Tab value="signup">Регистрация</Tabs.Tab>
