@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { migrations } from '../../../migrations/index.js';
 import type { Db } from './connection.js';
 
@@ -16,7 +16,10 @@ export interface MigrationReport {
 
 /** Forward-only: runs every migration not yet applied, in name order. */
 export async function migrateToLatest(db: Db): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  // The migrator's bookkeeping table lives in the schema we work in; without naming it, Kysely
+  // would take another schema's table of the same name for ours.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), migrationTableSchema: rows[0]?.schema ?? 'public' });
   const before = await migrator.getMigrations();
   const wasEmpty = before.every((migration) => !migration.executedAt);
   const { error, results } = await migrator.migrateToLatest();
