@@ -74,12 +74,13 @@ describe('start-up on an empty embedded database', () => {
     expect(tags.map((tag) => tag.name)).toContain('Новинка');
     const admin = await first.db.selectFrom('users').select(['role', 'isVerified']).where('email', '=', 'boss@shop.test').executeTakeFirstOrThrow();
     expect(admin).toEqual({ role: 'Admin', isVerified: true });
-    await first.db.deleteFrom('tags').where('url', '=', 'novinka').execute();
+    const removed = await first.db.selectFrom('products').select(['id', 'url']).orderBy('id').executeTakeFirstOrThrow();
+    await first.db.deleteFrom('products').where('id', '=', removed.id).execute();
     await first.close();
 
     // A second start keeps the data as it is: the seed runs only on a fresh database.
     const second = await prepareDatabase(config, () => undefined);
-    expect(await second.db.selectFrom('tags').select('id').where('url', '=', 'novinka').executeTakeFirst()).toBeUndefined();
+    expect(await second.db.selectFrom('products').select('id').where('url', '=', removed.url).executeTakeFirst()).toBeUndefined();
     await second.close();
   });
 });
