@@ -76,7 +76,7 @@ function brandSvg(name: string, color: string): string {
 /** Drawn, rasterised as a JPEG (what an admin would upload), then encoded like any upload. */
 async function picture(svg: string, originalName: string): Promise<ImageToStore> {
   const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-  return { originalName, size: jpeg.length, image: await encodeImage(jpeg) };
+  return { originalName, size: jpeg.length, image: await encodeImage(jpeg, { effort: 1 }) };
 }
 
 /** Runs `work` over `items`, a few at a time (sharp already spreads each image over the cores). */

@@ -31,6 +31,11 @@ export interface EncodedImage {
   widths: EncodedWidth[];
 }
 
+export interface EncodeOptions {
+  /** WebP effort 0–6: uploads use 4; bulk work that favours speed (demo data) may use less. */
+  effort?: number;
+}
+
 /** The bytes are not an image we accept (wrong format, SVG, broken file). */
 export class NotAnImageError extends Error {
   constructor(readonly fileName = '') {
@@ -58,7 +63,7 @@ async function readMetadata(bytes: Buffer): Promise<Metadata> {
  * encodes the image once into WebP at a bounded set of widths. Re-encoding turned by the EXIF
  * orientation drops every piece of metadata (EXIF, GPS, XMP); animated GIF and WebP stay animated.
  */
-export async function encodeImage(bytes: Buffer): Promise<EncodedImage> {
+export async function encodeImage(bytes: Buffer, options: EncodeOptions = {}): Promise<EncodedImage> {
   const metadata = await readMetadata(bytes);
   const mimeType = metadata.format ? acceptedFormats[metadata.format] : undefined;
   // HEIF also covers HEIC (HEVC), which this build of libvips cannot decode: only AVIF is accepted.
@@ -73,7 +78,7 @@ export async function encodeImage(bytes: Buffer): Promise<EncodedImage> {
         const { data, info } = await source
           .clone()
           .resize({ width: target, withoutEnlargement: true })
-          .webp({ quality: webpQuality, effort: 4 })
+          .webp({ quality: webpQuality, effort: options.effort ?? 4 })
           .toBuffer({ resolveWithObject: true });
         return { width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height, bytes: data, etag: etagOf(data) };
       }),
