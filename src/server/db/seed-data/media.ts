@@ -41,17 +41,33 @@ function isDark(hex: string): boolean {
   return 0.299 * r + 0.587 * g + 0.114 * b < 150;
 }
 
-function productSvg(color: string, label: string): string {
+/** A few silhouettes, so that neighbouring categories do not all look alike. */
+const productShapes = [
+  (fill: string, stroke: string) => `<rect x="200" y="170" width="400" height="460" rx="70" fill="${fill}" stroke="${stroke}" stroke-width="6"/>`,
+  (fill: string, stroke: string) => `<circle cx="400" cy="400" r="240" fill="${fill}" stroke="${stroke}" stroke-width="6"/>`,
+  (fill: string, stroke: string) => `<rect x="270" y="120" width="260" height="540" rx="110" fill="${fill}" stroke="${stroke}" stroke-width="6"/>`,
+  (fill: string, stroke: string) =>
+    `<path d="M290 270 Q290 170 400 170 Q510 170 510 270" fill="none" stroke="${stroke}" stroke-width="26"/><rect x="150" y="260" width="500" height="380" rx="60" fill="${fill}" stroke="${stroke}" stroke-width="6"/>`,
+];
+
+function hashOf(text: string): number {
+  let hash = 0;
+  for (const char of text) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash;
+}
+
+function productSvg(color: string, category: string): string {
   const ink = isDark(color) ? '#ffffff' : '#343a40';
+  const shape = productShapes[hashOf(category) % productShapes.length]!;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800">
   <defs>
     <radialGradient id="bg" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="${tint(color, 0.93)}"/><stop offset="1" stop-color="${tint(color, 0.75)}"/></radialGradient>
     <linearGradient id="body" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${tint(color, 0.25)}"/><stop offset="1" stop-color="${color}"/></linearGradient>
   </defs>
   <rect width="800" height="800" fill="url(#bg)"/>
-  <ellipse cx="400" cy="660" rx="230" ry="34" fill="#000" opacity="0.08"/>
-  <rect x="200" y="170" width="400" height="460" rx="70" fill="url(#body)" stroke="${tint(color, 0.1)}" stroke-width="6"/>
-  <text x="400" y="455" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="150" font-weight="700" text-anchor="middle" fill="${ink}" opacity="0.85">${escapeXml(label)}</text>
+  <ellipse cx="400" cy="680" rx="230" ry="30" fill="#000" opacity="0.08"/>
+  ${shape('url(#body)', tint(color, 0.1))}
+  <text x="400" y="455" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="140" font-weight="700" text-anchor="middle" fill="${ink}" opacity="0.85">${escapeXml(initials(category))}</text>
 </svg>`;
 }
 
@@ -134,7 +150,7 @@ async function attachVariantImages(trx: Transaction<Database>, store: ImageStore
     groups.set(key, group);
   }
   const list = [...groups.values()];
-  const pictures = await inBatches(list, (group) => picture(productSvg(group.color, initials(group.category)), `product-${group.colorUrl}.jpg`));
+  const pictures = await inBatches(list, (group) => picture(productSvg(group.color, group.category), `product-${group.colorUrl}.jpg`));
   const names = await insertImages(trx, store, pictures);
   for (const [index, group] of list.entries()) {
     await trx.updateTable('productVariants').set({ images: [names[index]!] }).where('id', 'in', group.variantIds).execute();
