@@ -170,8 +170,8 @@ export const usersRouter = router({
     .output(authResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const caller = await currentCaller(ctx);
-      const found = await findUserByEmail(ctx.db, caller.email);
-      if (!(await verifyPassword(found?.passwordHash, input.currentPassword))) {
+      const stored = await ctx.db.selectFrom('users').select('passwordHash').where('id', '=', caller.id).executeTakeFirst();
+      if (!(await verifyPassword(stored?.passwordHash, input.currentPassword))) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: domainMessages.wrongCurrentPassword });
       }
       const passwordHash = await hashPassword(input.password);
