@@ -36,7 +36,7 @@ export function linkToken(text: string, route: 'confirm' | 'reset'): string {
   return match[1];
 }
 
-/** A REST call as if from another address (the app trusts X-Forwarded-For, as behind a proxy). */
+/** A REST call as if from another address (test apps run with TRUST_PROXY=true, as behind a proxy). */
 export async function restFrom<T = unknown>(
   baseUrl: string,
   ip: string,

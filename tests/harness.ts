@@ -48,7 +48,7 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
   const handle =
     shared && !databaseUrl ? shared.handle : await openDatabase({ databaseUrl, dataDir: config.dataDir, ...(schema ? { schema, poolSize: 5 } : {}) });
   if (ownsDatabase) {

@@ -28,7 +28,7 @@ function App() {
           </AuthProvider>
         </QueryClientProvider>
       </trpc.Provider>
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
     </MantineProvider>
   );
 }

@@ -46,6 +46,7 @@ const envSchema = z
         .transform(Number)
         .optional(),
     ),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -74,6 +75,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Sign-in, sign-up, reset, help-desk and confirmation attempts per minute, per action and IP. */
   rateLimitPerMinute: number;
+  /** Take the client's IP from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
   maxUploadBytes: number;
   logLevel: string;
 }
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     // Test files sign in many times from one address; the rate-limit tests set their own limit.
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1000 : 20),
+    trustProxy: e.TRUST_PROXY === 'true',
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
   };

@@ -49,7 +49,8 @@ export function AdminLayout() {
         <ScrollArea>
           {adminMenu.map((item) => (
             <NavLink
-              key={item.path}
+              // Remounts when a child becomes active, so the group opens on navigation too.
+              key={`${item.path}:${String(item.children?.some((child) => isActive(child.path)) ?? false)}`}
               component={Link}
               to={item.path}
               label={item.label}
