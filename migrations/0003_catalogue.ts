@@ -124,6 +124,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger products_count_truncate after truncate on products
     for each statement execute function products_track_truncate()`.execute(db);
 
+  // A counter bumped by every change to categories: a server may keep the (small) tree in memory
+  // and check, in the same statement that used it, that it was still current.
+  await sql`create table category_tree_version (id boolean primary key default true check (id), version bigint not null)`.execute(db);
+  await sql`insert into category_tree_version (version) values (0)`.execute(db);
+  await sql`
+    create function categories_bump_version() returns trigger language plpgsql as $$
+    begin
+      update category_tree_version set version = version + 1;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger categories_version after insert or update or delete or truncate on categories
+    for each statement execute function categories_bump_version()`.execute(db);
+
   await db.schema
     .createTable('product_variants')
     .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())

@@ -532,3 +532,31 @@ describe('search by name', () => {
     await t.rest('DELETE', `/products/${renamed.id}`, { token: adminToken });
   });
 });
+
+describe('two instances on one database', () => {
+  it('sees a category added by the other instance at once (the in-memory tree is checked per statement)', async () => {
+    const other = await startTestApp({}, undefined, t.database);
+    try {
+      // This instance has the tree in memory by now.
+      expect(await names('categories=odezhda&sortBy=price')).toEqual(['Футболка хлопковая', 'Куртка пуховая']);
+      const otherToken = await other.signInAdmin();
+      const created = await other.rest<Category>('POST', '/categories', {
+        body: { name: 'Шарфы', url: 'sharfy', parentId: cat['odezhda']!.id },
+        token: otherToken,
+      });
+      const scarf = await other.rest<Product>('POST', '/products', {
+        body: { name: 'Шарф вязаный', url: 'sharf', categories: [created.body.id], variants: [{ article: 'SCARF-1', price: 990, stock: 3 }] },
+        token: otherToken,
+      });
+      expect(scarf.status).toBe(200);
+      expect(await names('categories=odezhda&sortBy=price')).toEqual(['Шарф вязаный', 'Футболка хлопковая', 'Куртка пуховая']);
+      expect(await names('parent=sharfy')).toEqual(['Шарф вязаный']);
+      expect((await t.rest('GET', '/products/priceRange?categories=sharfy')).body).toEqual({ minPrice: 990, maxPrice: 990 });
+      await other.rest('DELETE', `/products/${scarf.body.id}`, { token: otherToken });
+      await other.rest('DELETE', `/categories/${created.body.id}`, { token: otherToken });
+      expect(await names('categories=sharfy')).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
@@ -93,15 +97,26 @@ export async function ensureDatabase(adminUrl: string, name: string, refill: boo
   }
 }
 
-/** True when the database already holds the bench catalogue. */
+/** The migrations and this file: the data is made again when either changes. */
+async function fingerprint(): Promise<string> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const migrations = path.resolve(here, '../../migrations');
+  const files = [...(await fs.readdir(migrations)).sort().map((name) => path.join(migrations, name)), fileURLToPath(import.meta.url)];
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(await fs.readFile(file));
+  return `catalogue-bench ${hash.digest('hex').slice(0, 16)}`;
+}
+
+/** True when the database already holds the bench catalogue made by this code. */
 export async function isFilled(databaseUrl: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const table = await client.query<{ found: string | null }>(`select to_regclass('product_count')::text as found`);
-    if (!table.rows[0]?.found) return false;
-    const count = await client.query<{ total: number }>('select total::int as total from product_count');
-    return count.rows[0]?.total === productCount;
+    const comment = await client.query<{ note: string | null }>(
+      'select shobj_description(oid, $1) as note from pg_database where datname = current_database()',
+      ['pg_database'],
+    );
+    return comment.rows[0]?.note === (await fingerprint());
   } finally {
     await client.end();
   }
@@ -204,6 +219,8 @@ export async function fill(databaseUrl: string, log: (line: string) => void): Pr
     }
     await client.query('commit');
     await step('vacuum analyze', 'vacuum analyze');
+    const name = (await client.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
+    await client.query(`comment on database ${client.escapeIdentifier(name)} is ${client.escapeLiteral(await fingerprint())}`);
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;

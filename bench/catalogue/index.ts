@@ -174,9 +174,10 @@ async function writeReadme(block: string): Promise<void> {
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<void> {
-  const refill = flag('refill');
-  await ensureDatabase(adminUrl.toString(), databaseName, refill);
-  if (refill || !(await isFilled(databaseUrl))) {
+  await ensureDatabase(adminUrl.toString(), databaseName, false);
+  if (flag('refill') || !(await isFilled(databaseUrl))) {
+    // A fresh database: the data is only ever made from scratch.
+    await ensureDatabase(adminUrl.toString(), databaseName, true);
     log(`Filling ${databaseName}…`);
     await fill(databaseUrl, log);
   }

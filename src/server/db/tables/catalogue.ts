@@ -93,6 +93,12 @@ export interface ProductCountTable {
   total: number;
 }
 
+/** One row: bumped by a trigger on every change to categories (the in-memory tree's check). */
+export interface CategoryTreeVersionTable {
+  id: ColumnType<boolean, never, never>;
+  version: number;
+}
+
 export interface CatalogueTables {
   categories: CategoriesTable;
   colors: ColorsTable;
@@ -105,4 +111,5 @@ export interface CatalogueTables {
   productSizes: ProductSizesTable;
   searchWords: SearchWordsTable;
   productCount: ProductCountTable;
+  categoryTreeVersion: CategoryTreeVersionTable;
 }

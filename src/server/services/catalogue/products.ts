@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import { domainMessages } from '../../../shared/errors.js';
@@ -14,8 +14,9 @@ import type {
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
-import { categorySubtreeIds, refIds } from './refs.js';
+import { refIds } from './refs.js';
 import { searchWords, tsQueryText } from './search.js';
+import { subtreeIds, withCategoryTree, type TreeVersionCheck } from './tree.js';
 
 type ProductFields = z.output<typeof productInputSchema>;
 type ListInput = z.output<typeof productListSchema>;
@@ -24,115 +25,94 @@ type ProductsEb = ExpressionBuilder<Database, 'products'>;
 
 /** A filtered total is counted exactly up to this many rows, and estimated above it. */
 export const exactCountLimit = 10_000;
+/** priceRange looks for its answer among this many cheapest (dearest) products first. */
+const priceWalkLimit = 500;
 
 // ---------------------------------------------------------------- filters
 
 /**
- * The filters with every reference resolved to ids (categories and parent to their whole
- * subtrees) and the name to a tsquery, all in one small query before the main one. Literal ids
- * give PostgreSQL real row estimates (a subquery in the main statement would not), so it can
- * choose between walking the sort index and collecting the matches first.
+ * One statement per call: category filters become literal ids from the in-memory tree (tree.ts),
+ * other references are subqueries on their url, and the name becomes a tsquery computed once in
+ * the statement's `search_query` CTE (search.ts).
  */
-interface Resolved {
-  /** null without a name filter; false when the name has no word (it matches nothing). */
-  tsQuery: string | false | null;
+interface Plan {
+  /** The words of the name filter; null without one. */
+  words: string[] | null;
+  /** Subtree ids of `categories` and of `parent`; null when not filtered. */
   categories: number[] | null;
   parent: number[] | null;
-  colors: number[] | null;
-  brands: number[] | null;
-  tags: number[] | null;
-  sizes: number[] | null;
 }
 
-const refFilters = [
-  ['categories', 'categories'],
-  ['parent', 'categories'],
-  ['colors', 'colors'],
-  ['brands', 'brands'],
-  ['tags', 'tags'],
-  ['sizes', 'sizes'],
-] as const;
-
-async function resolveFilters(db: Db, filters: Filters): Promise<Resolved> {
-  const resolved: Resolved = { tsQuery: null, categories: null, parent: null, colors: null, brands: null, tags: null, sizes: null };
-  const selections = [];
-  for (const [key, table] of refFilters) {
-    const refs = key === 'parent' ? (filters.parent ? [filters.parent] : undefined) : filters[key];
-    if (!refs?.length) continue;
-    const ids = table === 'categories' ? categorySubtreeIds(refs) : refIds(table, refs);
-    selections.push(sql`(select coalesce(array_agg(r.id), '{}') from ${ids} as r(id))`.as(key));
-  }
-  const words = filters.name ? searchWords(filters.name) : [];
-  if (filters.name && !words.length) resolved.tsQuery = false;
-  if (words.length) selections.push(tsQueryText(words).as('tsQuery'));
-  if (!selections.length) return resolved;
-
-  const row = await db.selectNoFrom(selections).executeTakeFirstOrThrow();
-  const values = row as Record<string, unknown>;
-  for (const [key] of refFilters) if (key in values) resolved[key] = values[key] as number[];
-  if ('tsQuery' in values) resolved.tsQuery = typeof values['tsQuery'] === 'string' ? values['tsQuery'] : false;
-  return resolved;
+function planFilters(filters: Filters, tree: Parameters<typeof subtreeIds>[0] | null): Plan {
+  return {
+    words: filters.name ? searchWords(filters.name) : null,
+    categories: tree && filters.categories?.length ? subtreeIds(tree, filters.categories) : null,
+    parent: tree && filters.parent ? subtreeIds(tree, [filters.parent]) : null,
+  };
 }
 
-/** A reference filter that named nothing that exists selects no product at all. */
-function selectsNothing(resolved: Resolved): boolean {
-  return resolved.tsQuery === false || refFilters.some(([key]) => resolved[key]?.length === 0);
+/** The `search_query` CTE: the tsquery of the name, or null. */
+function searchQuery(words: string[] | null): RawBuilder<{ q: string | null }> {
+  return words?.length
+    ? sql`(select to_tsquery('russian', coalesce(${tsQueryText(words)}, '')) as q)`
+    : sql`(select null::tsquery as q)`;
 }
+
+const tsQueryRef = sql`(select q from search_query)`;
 
 /**
  * The WHERE conditions of the filters present, and only those (no `$1 IS NULL OR …`), so that
  * PostgreSQL plans each request with the indexes it can use.
  */
-function filterConditions(eb: ProductsEb, filters: Filters, resolved: Resolved): Expression<SqlBool>[] {
+function filterConditions(eb: ProductsEb, filters: Filters, plan: Plan): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  if (typeof resolved.tsQuery === 'string') conditions.push(sql<SqlBool>`products.search @@ to_tsquery('russian', ${resolved.tsQuery})`);
+  if (plan.words) conditions.push(plan.words.length ? sql<SqlBool>`products.search @@ ${tsQueryRef}` : sql<SqlBool>`false`);
   if (filters.minPrice !== undefined) conditions.push(eb('products.price', '>=', toKopecks(filters.minPrice)));
   if (filters.maxPrice !== undefined) conditions.push(eb('products.price', '<=', toKopecks(filters.maxPrice)));
   if (filters.desc) conditions.push(eb('products.desc', 'ilike', containsPattern(filters.desc)));
   if (filters.available) conditions.push(eb('products.availability', '=', true), eb('products.inStock', '=', true));
-  if (resolved.colors) {
+  if (filters.colors?.length) {
+    const colors = refIds('colors', filters.colors);
     conditions.push(
-      eb.exists(
-        eb.selectFrom('productVariants as v').select('v.id').whereRef('v.productId', '=', 'products.id').where(sql<SqlBool>`v.color_id = any(${resolved.colors}::int[])`),
-      ),
+      eb.exists(eb.selectFrom('productVariants as v').select('v.id').whereRef('v.productId', '=', 'products.id').where('v.colorId', 'in', colors)),
     );
   }
   // `categories` and `parent` are separate conditions: parent=a&categories=b is "b within a".
-  for (const ids of [resolved.categories, resolved.parent]) {
+  for (const ids of [plan.categories, plan.parent]) {
     if (!ids) continue;
     conditions.push(
       eb.exists(
-        eb.selectFrom('productCategories as pc').select('pc.productId').whereRef('pc.productId', '=', 'products.id').where(sql<SqlBool>`pc.category_id = any(${ids}::int[])`),
+        eb
+          .selectFrom('productCategories as pc')
+          .select('pc.productId')
+          .whereRef('pc.productId', '=', 'products.id')
+          .where(sql<SqlBool>`pc.category_id = any(${ids}::int[])`),
       ),
     );
   }
-  if (resolved.brands) {
+  if (filters.brands?.length) {
+    const brands = refIds('brands', filters.brands);
     conditions.push(
-      eb.exists(
-        eb.selectFrom('productBrands as pb').select('pb.productId').whereRef('pb.productId', '=', 'products.id').where(sql<SqlBool>`pb.brand_id = any(${resolved.brands}::int[])`),
-      ),
+      eb.exists(eb.selectFrom('productBrands as pb').select('pb.productId').whereRef('pb.productId', '=', 'products.id').where('pb.brandId', 'in', brands)),
     );
   }
-  if (resolved.tags) {
+  if (filters.tags?.length) {
+    const tags = refIds('tags', filters.tags);
     conditions.push(
-      eb.exists(
-        eb.selectFrom('productTags as pt').select('pt.productId').whereRef('pt.productId', '=', 'products.id').where(sql<SqlBool>`pt.tag_id = any(${resolved.tags}::int[])`),
-      ),
+      eb.exists(eb.selectFrom('productTags as pt').select('pt.productId').whereRef('pt.productId', '=', 'products.id').where('pt.tagId', 'in', tags)),
     );
   }
-  if (resolved.sizes) {
+  if (filters.sizes?.length) {
+    const sizes = refIds('sizes', filters.sizes);
     conditions.push(
-      eb.exists(
-        eb.selectFrom('productSizes as ps').select('ps.productId').whereRef('ps.productId', '=', 'products.id').where(sql<SqlBool>`ps.size_id = any(${resolved.sizes}::int[])`),
-      ),
+      eb.exists(eb.selectFrom('productSizes as ps').select('ps.productId').whereRef('ps.productId', '=', 'products.id').where('ps.sizeId', 'in', sizes)),
     );
   }
   return conditions;
 }
 
-function filteredProducts(db: Db, filters: Filters, resolved: Resolved) {
-  const conditions = (eb: ProductsEb) => filterConditions(eb, filters, resolved);
-  return db.selectFrom('products').where((eb) => eb.and(conditions(eb)));
+function filteredProducts(db: Db, filters: Filters, plan: Plan) {
+  return db.selectFrom('products').where((eb) => eb.and(filterConditions(eb, filters, plan)));
 }
 
 function hasFilters(filters: Filters): boolean {
@@ -151,9 +131,24 @@ function hasFilters(filters: Filters): boolean {
   );
 }
 
+/**
+ * Runs one statement built by `query` from the plan. With a category filter the in-memory tree is
+ * used and checked in the same statement (tree.ts); without one, no tree is involved.
+ */
+function runPlanned<T>(
+  db: Db,
+  filters: Filters,
+  query: (plan: Plan, versionCheck: TreeVersionCheck | null) => Promise<{ result: T; version: number | string | null }>,
+): Promise<T> {
+  if (!filters.categories?.length && !filters.parent) {
+    return query(planFilters(filters, null), null).then(({ result }) => result);
+  }
+  return withCategoryTree(db, (tree, versionCheck) => query(planFilters(filters, tree), versionCheck));
+}
+
 // ---------------------------------------------------------------- list
 
-function sortExpression(sortBy: NonNullable<ListInput['sortBy']>, tsQuery: string | false | null) {
+function sortExpression(sortBy: NonNullable<ListInput['sortBy']>, searching: boolean) {
   switch (sortBy) {
     case 'price':
       return sql`products.price`;
@@ -165,7 +160,7 @@ function sortExpression(sortBy: NonNullable<ListInput['sortBy']>, tsQuery: strin
       return sql`products.id`;
     case 'relevance':
       // Normalised by document length (1): a short name that matches beats a long one.
-      return typeof tsQuery !== 'string' ? sql`products.id` : sql`ts_rank(products.search, to_tsquery('russian', ${tsQuery}), 1)`;
+      return searching ? sql`ts_rank(products.search, ${tsQueryRef}, 1)` : sql`products.id`;
     case 'createdAt':
       return sql`products.created_at`;
   }
@@ -192,81 +187,87 @@ interface CardRow {
  * exactly up to `exactCountLimit` matches, and estimated by the planner above that.
  */
 export async function listProducts(db: Db, input: ListInput): Promise<{ rows: ProductCard[]; length: number }> {
-  const resolved = await resolveFilters(db, input);
-  if (selectsNothing(resolved)) return { rows: [], length: 0 };
-  const tsQuery = resolved.tsQuery;
-  const sortBy = input.sortBy ?? (typeof tsQuery === 'string' ? 'relevance' : 'createdAt');
+  const words = input.name ? searchWords(input.name) : null;
+  // A name without any letter or digit finds nothing rather than everything.
+  if (words && !words.length) return { rows: [], length: 0 };
+  const sortBy = input.sortBy ?? (words ? 'relevance' : 'createdAt');
   // Relevance is always best first.
   const direction = sortBy === 'relevance' ? 'desc' : input.orderBy;
-  const filtered = filteredProducts(db, input, resolved);
-  const sortKey = sortExpression(sortBy, tsQuery);
-  const page = filtered
-    .select(['products.id', sortKey.as('sortKey')])
-    .orderBy(sortKey, direction)
-    .orderBy('products.id', direction)
-    .limit(input.limit)
-    .offset(input.offset);
   const filteredAtAll = hasFilters(input);
 
-  const result = await db
-    .with('page', () => page)
-    .selectNoFrom((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('page')
-          .innerJoin('products as p', 'p.id', 'page.id')
-          .select([
-            'p.id',
-            'p.name',
-            'p.url',
-            'p.price',
-            'p.oldPrice',
-            'p.availability',
-            'p.inStock',
-            'p.rating',
-            'p.image',
-            (inner) =>
-              jsonArrayFrom(
-                inner
-                  .selectFrom('colors as c')
-                  .select(['c.id', 'c.name', 'c.url', 'c.code'])
-                  .where('c.id', 'in', inner.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id'))
-                  .orderBy('c.id'),
-              ).as('colors'),
-            (inner) =>
-              jsonArrayFrom(
-                inner
-                  .selectFrom('productBrands as pb')
-                  .innerJoin('brands as b', 'b.id', 'pb.brandId')
-                  .select(['b.id', 'b.name', 'b.url'])
-                  .whereRef('pb.productId', '=', 'p.id')
-                  .orderBy('b.name'),
-              ).as('brands'),
-          ])
-          .orderBy('page.sortKey', direction)
-          .orderBy('page.id', direction),
-      ).as('rows'),
-      (filteredAtAll
-        ? eb
-            .selectFrom(filtered.select(sql`1`.as('one')).limit(exactCountLimit + 1).as('matches'))
-            .select(eb.fn.countAll<number>().as('n'))
-        : eb.selectFrom('productCount').select('total')
-      ).as('length'),
-    ])
-    .executeTakeFirstOrThrow();
+  const { rows, length, plan } = await runPlanned(db, input, async (plan, versionCheck) => {
+    const filtered = filteredProducts(db, input, plan);
+    const sortKey = sortExpression(sortBy, Boolean(plan.words));
+    const page = filtered
+      .select(['products.id', sortKey.as('sortKey')])
+      .orderBy(sortKey, direction)
+      .orderBy('products.id', direction)
+      .limit(input.limit)
+      .offset(input.offset);
+    const row = await db
+      .with('searchQuery', () => searchQuery(plan.words))
+      .with('page', () => page)
+      .selectNoFrom((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('page')
+            .innerJoin('products as p', 'p.id', 'page.id')
+            .select([
+              'p.id',
+              'p.name',
+              'p.url',
+              'p.price',
+              'p.oldPrice',
+              'p.availability',
+              'p.inStock',
+              'p.rating',
+              'p.image',
+              (inner) =>
+                jsonArrayFrom(
+                  inner
+                    .selectFrom('colors as c')
+                    .select(['c.id', 'c.name', 'c.url', 'c.code'])
+                    .where('c.id', 'in', inner.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id'))
+                    .orderBy('c.id'),
+                ).as('colors'),
+              (inner) =>
+                jsonArrayFrom(
+                  inner
+                    .selectFrom('productBrands as pb')
+                    .innerJoin('brands as b', 'b.id', 'pb.brandId')
+                    .select(['b.id', 'b.name', 'b.url'])
+                    .whereRef('pb.productId', '=', 'p.id')
+                    .orderBy('b.name'),
+                ).as('brands'),
+            ])
+            .orderBy('page.sortKey', direction)
+            .orderBy('page.id', direction),
+        ).as('rows'),
+        (filteredAtAll
+          ? eb.selectFrom(filtered.select(sql`1`.as('one')).limit(exactCountLimit + 1).as('matches')).select(eb.fn.countAll<number>().as('n'))
+          : eb.selectFrom('productCount').select('total')
+        ).as('length'),
+        (versionCheck ?? sql<number | null>`null`).as('treeVersion'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { result: { rows: row.rows, length: Number(row.length ?? 0), plan }, version: row.treeVersion };
+  });
 
-  let length = Number(result.length ?? 0);
-  if (filteredAtAll && length > exactCountLimit) length = Math.max(length, await estimateRows(db, filtered.select('products.id')));
-  return { rows: (result.rows as CardRow[]).map(cardToRubles), length };
+  let total = length;
+  if (filteredAtAll && total > exactCountLimit) {
+    const estimate = sql`explain (format json) with search_query as ${searchQuery(plan.words)} ${filteredProducts(db, input, plan).select('products.id')}`;
+    total = Math.max(total, await estimateRows(db, estimate));
+  }
+  return { rows: rows.map(cardToRubles), length: total };
 }
 
 function cardToRubles(row: CardRow): ProductCard {
   return { ...row, price: toRubles(row.price), oldPrice: row.oldPrice === null ? null : toRubles(row.oldPrice) };
 }
 
-/** The planner's row estimate for a query: a large filtered total without counting it. */
-async function estimateRows(db: Db, query: Expression<unknown>): Promise<number> {
-  const explained = await sql<Record<string, Array<{ Plan: { 'Plan Rows': number } }>>>`explain (format json) ${query}`.execute(db);
+/** The planner's row estimate from an EXPLAIN: a large filtered total without counting it. */
+async function estimateRows(db: Db, explain: RawBuilder<unknown>): Promise<number> {
+  const explained = await sql<Record<string, Array<{ Plan: { 'Plan Rows': number } }>>>`${explain}`.execute(db);
   const plan = Object.values(explained.rows[0] ?? {})[0];
   return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
 }
@@ -274,21 +275,34 @@ async function estimateRows(db: Db, query: Expression<unknown>): Promise<number>
 /**
  * GET /products/priceRange: the cheapest and dearest price among the products the other filters
  * select. minPrice and maxPrice themselves are ignored, so a price slider keeps its full span.
- * Written as two "first by price" queries rather than min()/max() over a join, so PostgreSQL can
- * walk the price index from either end and stop at the first product that matches.
+ * Each end is first looked for among the `priceWalkLimit` cheapest (dearest) products, in price
+ * order, which answers at once for any broad filter; only a narrow filter that none of those
+ * match falls back to min()/max() over its (then few) matches. Neither step can be slow.
  */
-export async function priceRange(db: Db, input: Filters): Promise<{ minPrice: number; maxPrice: number }> {
+export function priceRange(db: Db, input: Filters): Promise<{ minPrice: number; maxPrice: number }> {
   const filters: Filters = { ...input, minPrice: undefined, maxPrice: undefined };
-  const resolved = await resolveFilters(db, filters);
-  if (selectsNothing(resolved)) return { minPrice: 0, maxPrice: 0 };
-  const filtered = filteredProducts(db, filters, resolved);
-  const row = await db
-    .selectNoFrom([
-      filtered.select('products.price').orderBy('products.price', 'asc').limit(1).as('minPrice'),
-      filtered.select('products.price').orderBy('products.price', 'desc').limit(1).as('maxPrice'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { minPrice: toRubles(row.minPrice ?? 0), maxPrice: toRubles(row.maxPrice ?? 0) };
+  const words = filters.name ? searchWords(filters.name) : null;
+  if (words && !words.length) return Promise.resolve({ minPrice: 0, maxPrice: 0 });
+
+  return runPlanned(db, filters, async (plan, versionCheck) => {
+    const end = (direction: 'asc' | 'desc') => {
+      const walk = db
+        .selectFrom(db.selectFrom('products').selectAll().orderBy('price', direction).limit(priceWalkLimit).as('products'))
+        .where((eb) => eb.and(filterConditions(eb, filters, plan)))
+        .select('products.price')
+        .orderBy('products.price', direction)
+        .limit(1);
+      const all = filteredProducts(db, filters, plan).select((eb) =>
+        (direction === 'asc' ? eb.fn.min<number | null>('products.price') : eb.fn.max<number | null>('products.price')).as('price'),
+      );
+      return sql<number | null>`coalesce((${walk}), (${all}))`;
+    };
+    const row = await db
+      .with('searchQuery', () => searchQuery(plan.words))
+      .selectNoFrom([end('asc').as('minPrice'), end('desc').as('maxPrice'), (versionCheck ?? sql<number | null>`null`).as('treeVersion')])
+      .executeTakeFirstOrThrow();
+    return { result: { minPrice: toRubles(row.minPrice ?? 0), maxPrice: toRubles(row.maxPrice ?? 0) }, version: row.treeVersion };
+  });
 }
 
 // ---------------------------------------------------------------- one product

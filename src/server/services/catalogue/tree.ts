@@ -1,0 +1,75 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import { splitRefs } from './refs.js';
+
+/**
+ * The category tree (ids, parents, urls) kept in memory per database handle, so a category filter
+ * becomes literal ids (with real row estimates for the planner) without a query of its own. It is
+ * never trusted blindly: the statement that uses it also reads `category_tree_version`, bumped by
+ * a trigger on every change to categories by any instance, and a caller whose answer was computed
+ * with an outdated tree reloads it and asks again (see `withCategoryTree`).
+ */
+interface Tree {
+  version: number;
+  byId: Map<number, { parentId: number | null; url: string }>;
+  byUrl: Map<string, number>;
+  children: Map<number, number[]>;
+}
+
+const trees = new WeakMap<Db, Tree>();
+
+async function loadTree(db: Db): Promise<Tree> {
+  const rows = await db
+    .selectFrom('categories')
+    .select(['id', 'parentId', 'url', (eb) => eb.selectFrom('categoryTreeVersion').select('version').as('version')])
+    .execute();
+  // An empty table still has a version.
+  const version = rows[0]?.version ?? (await db.selectFrom('categoryTreeVersion').select('version').executeTakeFirstOrThrow()).version;
+  const tree: Tree = { version: Number(version), byId: new Map(), byUrl: new Map(), children: new Map() };
+  for (const row of rows) {
+    tree.byId.set(row.id, { parentId: row.parentId, url: row.url });
+    tree.byUrl.set(row.url, row.id);
+    if (row.parentId !== null) tree.children.set(row.parentId, [...(tree.children.get(row.parentId) ?? []), row.id]);
+  }
+  trees.set(db, tree);
+  return tree;
+}
+
+/** The named categories (ids or urls, see refs.ts) and all their descendants. */
+export function subtreeIds(tree: Tree, refs: readonly string[]): number[] {
+  const { ids, urls } = splitRefs(refs);
+  const roots = new Set<number>();
+  for (const url of urls) {
+    const id = tree.byUrl.get(url);
+    if (id !== undefined) roots.add(id);
+  }
+  for (const id of ids) if (!tree.byUrl.has(String(id)) && tree.byId.has(id)) roots.add(id);
+  const result = new Set<number>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (result.has(id)) continue;
+    result.add(id);
+    stack.push(...(tree.children.get(id) ?? []));
+  }
+  return [...result].sort((a, b) => a - b);
+}
+
+export type TreeVersionCheck = RawBuilder<number | null>;
+
+/**
+ * Runs `query` with the in-memory tree; `query` must return the version it saw through the
+ * `versionCheck` expression. On a mismatch the tree is reloaded and the query run again.
+ */
+export async function withCategoryTree<T>(
+  db: Db,
+  query: (tree: Tree, versionCheck: TreeVersionCheck) => Promise<{ result: T; version: number | string | null }>,
+): Promise<T> {
+  let tree = trees.get(db) ?? (await loadTree(db));
+  const versionCheck = sql<number | null>`(select version from category_tree_version)`;
+  for (let attempt = 0; ; attempt++) {
+    const { result, version } = await query(tree, versionCheck);
+    if (Number(version) === tree.version || attempt >= 2) return result;
+    tree = await loadTree(db);
+  }
+}
