@@ -132,7 +132,7 @@ describe('admin: users', () => {
     await page.waitForURL(/role=SuperUser/);
     const row = page.getByRole('row', { name: /moder@shop\.test/ });
     await row.waitFor();
-    expect(await page.getByRole('row').count()).toBe(2);
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
     await page.getByText('Не подтверждён', { exact: true }).click();
     await page.waitForURL(/verified=false/);
     await row.waitFor();

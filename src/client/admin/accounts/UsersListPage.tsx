@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
+import { ListFooter } from '../../ui/ListFooter';
 import { usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 
@@ -136,13 +137,7 @@ export function UsersListPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {!list.isLoading && rows.length === 0 && <Text c="dimmed">Никого не найдено</Text>}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          Всего: {list.data?.length ?? 0}
-        </Text>
-        <Pagination total={paging.pageCount(list.data?.length ?? 0)} value={paging.page} onChange={paging.setPage} />
-      </Group>
+      <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} emptyText="Никого не найдено" />
     </Stack>
   );
 }

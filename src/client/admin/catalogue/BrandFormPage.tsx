@@ -8,7 +8,7 @@ import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { ImageInput } from '../media/ImageInput';
 import { brandAdmin } from './entities';
-import { FormFrame, FormSection } from './FormFrame';
+import { FormFrame, FormSection } from '../ui/FormFrame';
 import { UrlField } from './UrlField';
 
 type BrandValues = Omit<Brand, 'id'>;

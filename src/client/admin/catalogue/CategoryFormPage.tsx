@@ -9,7 +9,7 @@ import { useTitle } from '../../ui/use-title';
 import { ImageInput } from '../media/ImageInput';
 import { useCategories } from './dropdowns';
 import { categoryAdmin } from './entities';
-import { FormFrame, FormSection } from './FormFrame';
+import { FormFrame, FormSection } from '../ui/FormFrame';
 import { UrlField } from './UrlField';
 
 type CategoryValues = Omit<Category, 'id'>;

@@ -7,7 +7,7 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { colorAdmin } from './entities';
-import { FormFrame, FormSection } from './FormFrame';
+import { FormFrame, FormSection } from '../ui/FormFrame';
 import { UrlField } from './UrlField';
 
 /** Swatches offered next to the picker: the colours a clothes shop names most often. */

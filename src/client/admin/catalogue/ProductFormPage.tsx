@@ -9,7 +9,7 @@ import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { useBrandOptions, useCategories, useSizeOptions, useTagOptions } from './dropdowns';
 import { productAdmin } from './entities';
-import { FormFrame, FormSection } from './FormFrame';
+import { FormFrame, FormSection } from '../ui/FormFrame';
 import { declaredParameters, ParametersField } from './ParametersField';
 import { emptyProduct, productToValues, toProductInput, validateProduct, type ProductValues } from './product-form';
 import { UrlField } from './UrlField';

@@ -3,7 +3,7 @@ import type { Brand, Category, Color, ProductCard } from '../../../shared/schema
 import { formatRubles } from '../../../shared/money.js';
 import { trpc } from '../../trpc';
 import { ShopImage } from '../../ui/ShopImage';
-import type { ListScreen } from './AdminListPage';
+import type { ListScreen } from '../ui/AdminListPage';
 import { useCategories } from './dropdowns';
 import { brandAdmin, categoryAdmin, colorAdmin, productAdmin } from './entities';
 

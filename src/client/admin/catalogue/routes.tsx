@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { AdminListPage } from './AdminListPage';
+import { AdminListPage } from '../ui/AdminListPage';
 import { BrandFormPage } from './BrandFormPage';
 import { CategoryFormPage } from './CategoryFormPage';
 import { ColorFormPage } from './ColorFormPage';

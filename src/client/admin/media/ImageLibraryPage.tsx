@@ -1,4 +1,4 @@
-import { Anchor, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ShopImage } from '../../ui/ShopImage';
 import { toastSuccess } from '../../ui/toast';
+import { ListFooter } from '../../ui/ListFooter';
 import { usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { useImageUpload } from './upload';
@@ -137,13 +138,7 @@ export function ImageLibraryPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {!list.isLoading && rows.length === 0 && <Text c="dimmed">Ничего не найдено</Text>}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          Всего: {list.data?.length ?? 0}
-        </Text>
-        <Pagination total={paging.pageCount(list.data?.length ?? 0)} value={paging.page} onChange={paging.setPage} />
-      </Group>
+      <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
+import { ListFooter } from '../../ui/ListFooter';
 import { usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 
@@ -107,13 +108,7 @@ export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScr
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {!list.isLoading && rows.length === 0 && <Text c="dimmed">Ничего не найдено</Text>}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          Всего: {list.data?.length ?? 0}
-        </Text>
-        <Pagination total={paging.pageCount(list.data?.length ?? 0)} value={paging.page} onChange={paging.setPage} />
-      </Group>
+      <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} />
     </Stack>
   );
 }
