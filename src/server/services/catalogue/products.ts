@@ -14,7 +14,8 @@ import type {
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
-import { refIds } from './refs.js';
+import { refIdsOf, splitRefs, type RefTable } from './refs.js';
+import { executeShaped } from './shaped.js';
 import { searchWords, tsQueryText } from './search.js';
 import { subtreeIds, withCategoryTree, type TreeVersionCheck } from './tree.js';
 
@@ -32,53 +33,125 @@ const priceWalkLimit = 500;
 
 /**
  * One statement per call: category filters become literal ids from the in-memory tree (tree.ts),
- * other references are subqueries on their url, and the name becomes a tsquery computed once in
- * the statement's `search_query` CTE (search.ts).
+ * other references are subqueries on their url (and id), and the name becomes a tsquery computed
+ * once in the statement's `search_query` CTE (search.ts). The statement's SQL is compiled once per
+ * shape (shaped.ts): `Shape` holds what changes the SQL text, `Values` what is sent as values.
  */
-interface Plan {
-  /** The words of the name filter; null without one. */
-  words: string[] | null;
-  /** Subtree ids of `categories` and of `parent`; null when not filtered. */
-  categories: number[] | null;
-  parent: number[] | null;
+type RefShape = 'none' | 'urls' | 'urlsAndIds';
+
+interface Shape {
+  words: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  desc: boolean;
+  available: boolean;
+  colors: RefShape;
+  brands: RefShape;
+  tags: RefShape;
+  sizes: RefShape;
+  categories: boolean;
+  parent: boolean;
 }
 
-function planFilters(filters: Filters, tree: Parameters<typeof subtreeIds>[0] | null): Plan {
+interface Values extends Record<string, unknown> {
+  words: string[];
+  minPrice: number;
+  maxPrice: number;
+  descPattern: string;
+  colorUrls: string[];
+  colorIds: number[];
+  brandUrls: string[];
+  brandIds: number[];
+  tagUrls: string[];
+  tagIds: number[];
+  sizeUrls: string[];
+  sizeIds: number[];
+  categoryIds: number[];
+  parentIds: number[];
+  limit: number;
+  offset: number;
+}
+
+type Tree = Parameters<typeof subtreeIds>[0];
+
+function refShape(refs: readonly string[] | undefined): { shape: RefShape; urls: string[]; ids: number[] } {
+  if (!refs?.length) return { shape: 'none', urls: [], ids: [] };
+  const { urls, ids } = splitRefs(refs);
+  return { shape: ids.length ? 'urlsAndIds' : 'urls', urls, ids };
+}
+
+function prepare(filters: Filters, words: string[] | null, tree: Tree | null): { shape: Shape; values: Values } {
+  const colors = refShape(filters.colors);
+  const brands = refShape(filters.brands);
+  const tags = refShape(filters.tags);
+  const sizes = refShape(filters.sizes);
   return {
-    words: filters.name ? searchWords(filters.name) : null,
-    categories: tree && filters.categories?.length ? subtreeIds(tree, filters.categories) : null,
-    parent: tree && filters.parent ? subtreeIds(tree, [filters.parent]) : null,
+    shape: {
+      words: Boolean(words),
+      minPrice: filters.minPrice !== undefined,
+      maxPrice: filters.maxPrice !== undefined,
+      desc: Boolean(filters.desc),
+      available: Boolean(filters.available),
+      colors: colors.shape,
+      brands: brands.shape,
+      tags: tags.shape,
+      sizes: sizes.shape,
+      categories: Boolean(tree && filters.categories?.length),
+      parent: Boolean(tree && filters.parent),
+    },
+    values: {
+      words: words ?? [],
+      minPrice: filters.minPrice === undefined ? 0 : toKopecks(filters.minPrice),
+      maxPrice: filters.maxPrice === undefined ? 0 : toKopecks(filters.maxPrice),
+      descPattern: filters.desc ? containsPattern(filters.desc) : '',
+      colorUrls: colors.urls,
+      colorIds: colors.ids,
+      brandUrls: brands.urls,
+      brandIds: brands.ids,
+      tagUrls: tags.urls,
+      tagIds: tags.ids,
+      sizeUrls: sizes.urls,
+      sizeIds: sizes.ids,
+      categoryIds: tree && filters.categories?.length ? subtreeIds(tree, filters.categories) : [],
+      parentIds: tree && filters.parent ? subtreeIds(tree, [filters.parent]) : [],
+      limit: 0,
+      offset: 0,
+    },
   };
 }
 
 /** The `search_query` CTE: the tsquery of the name, or null. */
-function searchQuery(words: string[] | null): RawBuilder<{ q: string | null }> {
-  return words?.length
-    ? sql`(select to_tsquery('russian', coalesce(${tsQueryText(words)}, '')) as q)`
+function searchQuery(shape: Shape, values: Values): RawBuilder<{ q: string | null }> {
+  return shape.words
+    ? sql`(select to_tsquery('russian', coalesce(${tsQueryText(values.words)}, '')) as q)`
     : sql`(select null::tsquery as q)`;
 }
 
 const tsQueryRef = sql`(select q from search_query)`;
 
+function refCondition(table: RefTable, shape: RefShape, urls: string[], ids: number[]) {
+  return refIdsOf(table, urls, shape === 'urlsAndIds' ? ids : null);
+}
+
 /**
  * The WHERE conditions of the filters present, and only those (no `$1 IS NULL OR …`), so that
  * PostgreSQL plans each request with the indexes it can use.
  */
-function filterConditions(eb: ProductsEb, filters: Filters, plan: Plan): Expression<SqlBool>[] {
+function filterConditions(eb: ProductsEb, shape: Shape, values: Values): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  if (plan.words) conditions.push(plan.words.length ? sql<SqlBool>`products.search @@ ${tsQueryRef}` : sql<SqlBool>`false`);
-  if (filters.minPrice !== undefined) conditions.push(eb('products.price', '>=', toKopecks(filters.minPrice)));
-  if (filters.maxPrice !== undefined) conditions.push(eb('products.price', '<=', toKopecks(filters.maxPrice)));
-  if (filters.desc) conditions.push(eb('products.desc', 'ilike', containsPattern(filters.desc)));
-  if (filters.available) conditions.push(eb('products.availability', '=', true), eb('products.inStock', '=', true));
-  if (filters.colors?.length) {
-    const colors = refIds('colors', filters.colors);
+  if (shape.words) conditions.push(sql<SqlBool>`products.search @@ ${tsQueryRef}`);
+  if (shape.minPrice) conditions.push(eb('products.price', '>=', values.minPrice));
+  if (shape.maxPrice) conditions.push(eb('products.price', '<=', values.maxPrice));
+  if (shape.desc) conditions.push(eb('products.desc', 'ilike', values.descPattern));
+  if (shape.available) conditions.push(eb('products.availability', '=', true), eb('products.inStock', '=', true));
+  if (shape.colors !== 'none') {
+    const colors = refCondition('colors', shape.colors, values.colorUrls, values.colorIds);
     conditions.push(
       eb.exists(eb.selectFrom('productVariants as v').select('v.id').whereRef('v.productId', '=', 'products.id').where('v.colorId', 'in', colors)),
     );
   }
   // `categories` and `parent` are separate conditions: parent=a&categories=b is "b within a".
-  for (const ids of [plan.categories, plan.parent]) {
+  for (const ids of [shape.categories ? values.categoryIds : null, shape.parent ? values.parentIds : null]) {
     if (!ids) continue;
     conditions.push(
       eb.exists(
@@ -90,20 +163,20 @@ function filterConditions(eb: ProductsEb, filters: Filters, plan: Plan): Express
       ),
     );
   }
-  if (filters.brands?.length) {
-    const brands = refIds('brands', filters.brands);
+  if (shape.brands !== 'none') {
+    const brands = refCondition('brands', shape.brands, values.brandUrls, values.brandIds);
     conditions.push(
       eb.exists(eb.selectFrom('productBrands as pb').select('pb.productId').whereRef('pb.productId', '=', 'products.id').where('pb.brandId', 'in', brands)),
     );
   }
-  if (filters.tags?.length) {
-    const tags = refIds('tags', filters.tags);
+  if (shape.tags !== 'none') {
+    const tags = refCondition('tags', shape.tags, values.tagUrls, values.tagIds);
     conditions.push(
       eb.exists(eb.selectFrom('productTags as pt').select('pt.productId').whereRef('pt.productId', '=', 'products.id').where('pt.tagId', 'in', tags)),
     );
   }
-  if (filters.sizes?.length) {
-    const sizes = refIds('sizes', filters.sizes);
+  if (shape.sizes !== 'none') {
+    const sizes = refCondition('sizes', shape.sizes, values.sizeUrls, values.sizeIds);
     conditions.push(
       eb.exists(eb.selectFrom('productSizes as ps').select('ps.productId').whereRef('ps.productId', '=', 'products.id').where('ps.sizeId', 'in', sizes)),
     );
@@ -111,40 +184,28 @@ function filterConditions(eb: ProductsEb, filters: Filters, plan: Plan): Express
   return conditions;
 }
 
-function filteredProducts(db: Db, filters: Filters, plan: Plan) {
-  return db.selectFrom('products').where((eb) => eb.and(filterConditions(eb, filters, plan)));
+function filteredProducts(db: Db, shape: Shape, values: Values) {
+  return db.selectFrom('products').where((eb) => eb.and(filterConditions(eb, shape, values)));
 }
 
-function hasFilters(filters: Filters): boolean {
-  return Boolean(
-    filters.name ||
-      filters.minPrice !== undefined ||
-      filters.maxPrice !== undefined ||
-      filters.desc ||
-      filters.available ||
-      filters.colors?.length ||
-      filters.categories?.length ||
-      filters.brands?.length ||
-      filters.tags?.length ||
-      filters.sizes?.length ||
-      filters.parent,
-  );
+function hasFilters(shape: Shape): boolean {
+  return Object.values(shape).some((value) => value !== false && value !== 'none');
 }
 
 /**
- * Runs one statement built by `query` from the plan. With a category filter the in-memory tree is
- * used and checked in the same statement (tree.ts); without one, no tree is involved.
+ * Runs one statement built from the filters. With a category filter the in-memory tree is used
+ * and checked in the same statement (tree.ts); without one, no tree is involved.
  */
 function runPlanned<T>(
   db: Db,
   filters: Filters,
-  query: (plan: Plan, versionCheck: TreeVersionCheck | null) => Promise<{ result: T; version: number | string | null }>,
+  query: (tree: Tree | null, versionCheck: TreeVersionCheck | null) => Promise<{ result: T; version: number | string | null }>,
 ): Promise<T> {
-  if (!filters.categories?.length && !filters.parent) {
-    return query(planFilters(filters, null), null).then(({ result }) => result);
-  }
-  return withCategoryTree(db, (tree, versionCheck) => query(planFilters(filters, tree), versionCheck));
+  if (!filters.categories?.length && !filters.parent) return query(null, null).then(({ result }) => result);
+  return withCategoryTree(db, query);
 }
+
+const noVersion = sql<number | null>`null`;
 
 // ---------------------------------------------------------------- list
 
@@ -166,25 +227,83 @@ function sortExpression(sortBy: NonNullable<ListInput['sortBy']>, searching: boo
   }
 }
 
-interface CardRow {
-  id: number;
-  name: string;
-  url: string;
-  price: number;
-  oldPrice: number | null;
-  availability: boolean;
-  inStock: boolean;
-  rating: number;
-  image: string | null;
-  colors: Array<{ id: number; name: string; url: string; code: string }>;
-  brands: Array<{ id: number; name: string; url: string }>;
+/**
+ * The page statement: the page's ids first (an index walk for a deep offset touches no other
+ * table), then only those rows with their colours and brands, and the total.
+ */
+function pageStatement(
+  db: Db,
+  shape: Shape,
+  values: Values,
+  sort: { sortBy: NonNullable<ListInput['sortBy']>; direction: 'asc' | 'desc' },
+  versionCheck: TreeVersionCheck | null,
+) {
+  const filtered = filteredProducts(db, shape, values);
+  const sortKey = sortExpression(sort.sortBy, shape.words);
+  const { direction } = sort;
+  // Ranking by relevance reads every match anyway: the matches are collected once (materialized)
+  // for both the page and the count. Otherwise `matches` is inlined into both, so the page can
+  // walk the sort column's index and stop after `offset + limit` rows.
+  const rankAll = sort.sortBy === 'relevance' && shape.words;
+  return db
+    .with('searchQuery', () => searchQuery(shape, values))
+    .with(
+      (cte) => (rankAll ? cte('matches').materialized() : cte('matches').notMaterialized()),
+      () => filtered.select(['products.id', sortKey.as('sortKey')]),
+    )
+    .with('page', (qc) =>
+      qc.selectFrom('matches').select(['id', 'sortKey']).orderBy('sortKey', direction).orderBy('id', direction).limit(values.limit).offset(values.offset),
+    )
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('page')
+          .innerJoin('products as p', 'p.id', 'page.id')
+          .select([
+            'p.id',
+            'p.name',
+            'p.url',
+            'p.price',
+            'p.oldPrice',
+            'p.availability',
+            'p.inStock',
+            'p.rating',
+            'p.image',
+            (inner) =>
+              jsonArrayFrom(
+                inner
+                  .selectFrom('colors as c')
+                  .select(['c.id', 'c.name', 'c.url', 'c.code'])
+                  .where('c.id', 'in', inner.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id'))
+                  .orderBy('c.id'),
+              ).as('colors'),
+            (inner) =>
+              jsonArrayFrom(
+                inner
+                  .selectFrom('productBrands as pb')
+                  .innerJoin('brands as b', 'b.id', 'pb.brandId')
+                  .select(['b.id', 'b.name', 'b.url'])
+                  .whereRef('pb.productId', '=', 'p.id')
+                  .orderBy('b.name'),
+              ).as('brands'),
+          ])
+          .orderBy('page.sortKey', direction)
+          .orderBy('page.id', direction),
+      ).as('rows'),
+      (hasFilters(shape)
+        ? eb
+            .selectFrom(eb.selectFrom('matches').select(sql`1`.as('one')).limit(exactCountLimit + 1).as('counted'))
+            .select(eb.fn.countAll<number>().as('n'))
+        : eb.selectFrom('productCount').select('total')
+      ).as('length'),
+      (versionCheck ?? noVersion).as('treeVersion'),
+    ]);
 }
 
 /**
  * GET /products: one statement returns the page with its colours and brands and the total. The
- * page's ids are found first (an index walk for a deep offset touches no other table), then only
- * those rows are joined. The total is exact from a counter when nothing is filtered, counted
- * exactly up to `exactCountLimit` matches, and estimated by the planner above that.
+ * total is exact from a counter when nothing is filtered, counted exactly up to `exactCountLimit`
+ * matches, and estimated by the planner above that.
  */
 export async function listProducts(db: Db, input: ListInput): Promise<{ rows: ProductCard[]; length: number }> {
   const words = input.name ? searchWords(input.name) : null;
@@ -192,76 +311,28 @@ export async function listProducts(db: Db, input: ListInput): Promise<{ rows: Pr
   if (words && !words.length) return { rows: [], length: 0 };
   const sortBy = input.sortBy ?? (words ? 'relevance' : 'createdAt');
   // Relevance is always best first.
-  const direction = sortBy === 'relevance' ? 'desc' : input.orderBy;
-  const filteredAtAll = hasFilters(input);
+  const sort = { sortBy, direction: sortBy === 'relevance' ? ('desc' as const) : input.orderBy };
 
-  const { rows, length, plan } = await runPlanned(db, input, async (plan, versionCheck) => {
-    const filtered = filteredProducts(db, input, plan);
-    const sortKey = sortExpression(sortBy, Boolean(plan.words));
-    const page = filtered
-      .select(['products.id', sortKey.as('sortKey')])
-      .orderBy(sortKey, direction)
-      .orderBy('products.id', direction)
-      .limit(input.limit)
-      .offset(input.offset);
-    const row = await db
-      .with('searchQuery', () => searchQuery(plan.words))
-      .with('page', () => page)
-      .selectNoFrom((eb) => [
-        jsonArrayFrom(
-          eb
-            .selectFrom('page')
-            .innerJoin('products as p', 'p.id', 'page.id')
-            .select([
-              'p.id',
-              'p.name',
-              'p.url',
-              'p.price',
-              'p.oldPrice',
-              'p.availability',
-              'p.inStock',
-              'p.rating',
-              'p.image',
-              (inner) =>
-                jsonArrayFrom(
-                  inner
-                    .selectFrom('colors as c')
-                    .select(['c.id', 'c.name', 'c.url', 'c.code'])
-                    .where('c.id', 'in', inner.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id'))
-                    .orderBy('c.id'),
-                ).as('colors'),
-              (inner) =>
-                jsonArrayFrom(
-                  inner
-                    .selectFrom('productBrands as pb')
-                    .innerJoin('brands as b', 'b.id', 'pb.brandId')
-                    .select(['b.id', 'b.name', 'b.url'])
-                    .whereRef('pb.productId', '=', 'p.id')
-                    .orderBy('b.name'),
-                ).as('brands'),
-            ])
-            .orderBy('page.sortKey', direction)
-            .orderBy('page.id', direction),
-        ).as('rows'),
-        (filteredAtAll
-          ? eb.selectFrom(filtered.select(sql`1`.as('one')).limit(exactCountLimit + 1).as('matches')).select(eb.fn.countAll<number>().as('n'))
-          : eb.selectFrom('productCount').select('total')
-        ).as('length'),
-        (versionCheck ?? sql<number | null>`null`).as('treeVersion'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { result: { rows: row.rows, length: Number(row.length ?? 0), plan }, version: row.treeVersion };
+  const { row, shape, values } = await runPlanned(db, input, async (tree, versionCheck) => {
+    const { shape, values } = prepare(input, words, tree);
+    values.limit = input.limit;
+    values.offset = input.offset;
+    const key = JSON.stringify(['list', shape, sort, versionCheck !== null]);
+    const [row] = await executeShaped(db, key, values, (v) => pageStatement(db, shape, v, sort, versionCheck));
+    if (!row) throw new Error('The page statement returned no row');
+    return { result: { row, shape, values }, version: row.treeVersion };
   });
 
-  let total = length;
-  if (filteredAtAll && total > exactCountLimit) {
-    const estimate = sql`explain (format json) with search_query as ${searchQuery(plan.words)} ${filteredProducts(db, input, plan).select('products.id')}`;
-    total = Math.max(total, await estimateRows(db, estimate));
+  let length = Number(row.length ?? 0);
+  if (hasFilters(shape) && length > exactCountLimit) {
+    const query = filteredProducts(db, shape, values).select('products.id');
+    const estimate = sql`explain (format json) with search_query as ${searchQuery(shape, values)} ${query}`;
+    length = Math.max(length, await estimateRows(db, estimate));
   }
-  return { rows: rows.map(cardToRubles), length: total };
+  return { rows: row.rows.map(cardToRubles), length };
 }
 
-function cardToRubles(row: CardRow): ProductCard {
+function cardToRubles<T extends { price: number; oldPrice: number | null }>(row: T): T {
   return { ...row, price: toRubles(row.price), oldPrice: row.oldPrice === null ? null : toRubles(row.oldPrice) };
 }
 
@@ -270,6 +341,24 @@ async function estimateRows(db: Db, explain: RawBuilder<unknown>): Promise<numbe
   const explained = await sql<Record<string, Array<{ Plan: { 'Plan Rows': number } }>>>`${explain}`.execute(db);
   const plan = Object.values(explained.rows[0] ?? {})[0];
   return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+function priceRangeStatement(db: Db, shape: Shape, values: Values, versionCheck: TreeVersionCheck | null) {
+  const end = (direction: 'asc' | 'desc') => {
+    const walk = db
+      .selectFrom(db.selectFrom('products').selectAll().orderBy('price', direction).limit(priceWalkLimit).as('products'))
+      .where((eb) => eb.and(filterConditions(eb, shape, values)))
+      .select('products.price')
+      .orderBy('products.price', direction)
+      .limit(1);
+    const all = filteredProducts(db, shape, values).select((eb) =>
+      (direction === 'asc' ? eb.fn.min<number | null>('products.price') : eb.fn.max<number | null>('products.price')).as('price'),
+    );
+    return sql<number | null>`coalesce((${walk}), (${all}))`;
+  };
+  return db
+    .with('searchQuery', () => searchQuery(shape, values))
+    .selectNoFrom([end('asc').as('minPrice'), end('desc').as('maxPrice'), (versionCheck ?? noVersion).as('treeVersion')]);
 }
 
 /**
@@ -284,24 +373,14 @@ export function priceRange(db: Db, input: Filters): Promise<{ minPrice: number; 
   const words = filters.name ? searchWords(filters.name) : null;
   if (words && !words.length) return Promise.resolve({ minPrice: 0, maxPrice: 0 });
 
-  return runPlanned(db, filters, async (plan, versionCheck) => {
-    const end = (direction: 'asc' | 'desc') => {
-      const walk = db
-        .selectFrom(db.selectFrom('products').selectAll().orderBy('price', direction).limit(priceWalkLimit).as('products'))
-        .where((eb) => eb.and(filterConditions(eb, filters, plan)))
-        .select('products.price')
-        .orderBy('products.price', direction)
-        .limit(1);
-      const all = filteredProducts(db, filters, plan).select((eb) =>
-        (direction === 'asc' ? eb.fn.min<number | null>('products.price') : eb.fn.max<number | null>('products.price')).as('price'),
-      );
-      return sql<number | null>`coalesce((${walk}), (${all}))`;
+  return runPlanned(db, filters, async (tree, versionCheck) => {
+    const { shape, values } = prepare(filters, words, tree);
+    const key = JSON.stringify(['priceRange', shape, versionCheck !== null]);
+    const [row] = await executeShaped(db, key, values, (v) => priceRangeStatement(db, shape, v, versionCheck));
+    return {
+      result: { minPrice: toRubles(row?.minPrice ?? 0), maxPrice: toRubles(row?.maxPrice ?? 0) },
+      version: row?.treeVersion ?? null,
     };
-    const row = await db
-      .with('searchQuery', () => searchQuery(plan.words))
-      .selectNoFrom([end('asc').as('minPrice'), end('desc').as('maxPrice'), (versionCheck ?? sql<number | null>`null`).as('treeVersion')])
-      .executeTakeFirstOrThrow();
-    return { result: { minPrice: toRubles(row.minPrice ?? 0), maxPrice: toRubles(row.maxPrice ?? 0) }, version: row.treeVersion };
   });
 }
 

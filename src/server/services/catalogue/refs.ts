@@ -17,14 +17,22 @@ export function splitRefs(refs: readonly string[]): { ids: number[]; urls: strin
 
 export type RefTable = 'categories' | 'colors' | 'brands' | 'tags' | 'sizes';
 
+/**
+ * The ids named by urls and by ids (a url match wins over an id, see splitRefs), as a subquery.
+ * `urls` and `ids` are query values; without ids the second half is left out.
+ */
+export function refIdsOf(table: RefTable, urls: readonly string[], ids: readonly number[] | null): RawBuilder<number> {
+  const byUrl = sql`select id from ${sql.table(table)} where url = any(${urls}::text[])`;
+  if (ids === null) return sql<number>`(${byUrl})`;
+  return sql<number>`(${byUrl} union all
+    select id from ${sql.table(table)} t where id = any(${ids}::int[])
+      and not exists (select 1 from ${sql.table(table)} u where u.url = t.id::text))`;
+}
+
 /** The ids the references name, as a subquery. */
 export function refIds(table: RefTable, refs: readonly string[]): RawBuilder<number> {
   const { ids, urls } = splitRefs(refs);
-  const byUrl = sql`select id from ${sql.table(table)} where url = any(${sql.val(urls)}::text[])`;
-  if (!ids.length) return sql<number>`(${byUrl})`;
-  return sql<number>`(${byUrl} union all
-    select id from ${sql.table(table)} t where id = any(${sql.val(ids)}::int[])
-      and not exists (select 1 from ${sql.table(table)} u where u.url = t.id::text))`;
+  return refIdsOf(table, urls, ids.length ? ids : null);
 }
 
 /**

@@ -44,6 +44,6 @@ export function tsQueryText(words: readonly string[]): RawBuilder<string | null>
           ) near
         )) || ')'
       end as term
-      from unnest(${[...words]}::text[]) with ordinality as t(w, n)
+      from unnest(${words}::text[]) with ordinality as t(w, n)
     ) terms)`;
 }
