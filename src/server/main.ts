@@ -1,10 +1,12 @@
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { prepareDatabase } from './db/setup.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The app's modules load while the database opens: a quicker first answer.
+  const appModule = import('./app.js');
   const database = await prepareDatabase(config, (message) => process.stdout.write(`${message}\n`));
+  const { buildApp } = await appModule;
   const app = await buildApp({ config, db: database.db });
 
   let closing = false;
