@@ -1,7 +1,7 @@
 /**
  * Catalogue bench (PERFORMANCE.md, "The catalogue"):
  *
- *   npm run bench:catalogue -- [--refill] [--duration 10] [--connections 4,32,64] [--calls first,search] [--no-readme]
+ *   npm run bench:catalogue -- [--refill] [--duration 10] [--connections 1,4,32,64] [--calls first,search] [--no-readme]
  *
  * Fills a PostgreSQL database (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench,
  * created if missing) with 100 000 products, starts the real shop and the floor as child
@@ -31,7 +31,7 @@ const flag = (name: string) => process.argv.includes(`--${name}`);
 const databaseUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const duration = Number(argument('duration') ?? 10);
 const warmup = Math.min(3, Math.max(1, Math.round(duration / 4)));
-const concurrencies = (argument('connections') ?? '4,32,64').split(',').map(Number);
+const concurrencies = (argument('connections') ?? '1,4,32,64').split(',').map(Number);
 const only = argument('calls')?.split(',');
 const selected = calls.filter((call) => !only || only.includes(call.key));
 
