@@ -12,18 +12,22 @@ function validationIssues(cause: unknown): ValidationIssue[] | undefined {
   return undefined;
 }
 
+/** The Russian message a failure shows: validation issues named, catalogue text otherwise. */
+export function describeError(error: TRPCError): string {
+  const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : undefined;
+  return issues ? validationMessage(issues) : userMessage(statusForCode(error.code), error.message);
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
     transformer: superjson,
     errorFormatter({ shape, error }) {
-      const httpStatus = statusForCode(error.code);
-      const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : undefined;
       return {
         ...shape,
-        message: issues ? validationMessage(issues) : userMessage(httpStatus, error.message),
-        data: { code: error.code, httpStatus, path: shape.data.path },
+        message: describeError(error),
+        data: { code: error.code, httpStatus: statusForCode(error.code), path: shape.data.path },
       };
     },
   });

@@ -1,11 +1,8 @@
-import type { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { messageForStatus, userMessage, validationMessage, type ValidationIssue } from '../../shared/errors.js';
 import type { AppServices } from '../context.js';
-import { contextFactory } from '../context.js';
-import { appRouter } from '../routers/index.js';
 import { registerDocsPage } from './docs.js';
+import { registerFacade } from './facade.js';
 import { imageRoutes } from './images.js';
 import { buildOpenApiDocument } from './openapi.js';
 
@@ -32,9 +29,9 @@ function parseJson(payload: unknown): unknown {
 }
 
 /**
- * The REST façade at /api: trpc-to-openapi routes each SPEC path to the procedure that declares
- * it in `meta.openapi`, so the façade is a table by construction and holds no business logic.
- * Here we only shape its answers into the SPEC's error format.
+ * The REST façade at /api: one route per procedure that declares a SPEC path in `meta.openapi`
+ * (facade.ts), so the façade is a table by construction and holds no business logic; the OpenAPI
+ * document is generated from the same procedures by trpc-to-openapi.
  */
 export function restPlugin(services: AppServices): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
@@ -43,16 +40,22 @@ export function restPlugin(services: AppServices): FastifyPluginAsync {
     app.get('/api/openapi.json', (_request, reply) => reply.send(document));
     await registerDocsPage(app);
 
-    // A body-less POST or PUT (e.g. "send the confirmation e-mail again") is valid JSON-wise.
-    app.addHook('preHandler', (request, _reply, done) => {
-      if (request.method !== 'GET' && request.method !== 'DELETE' && !request.headers['content-type']) {
-        request.headers['content-type'] = 'application/json';
+    // A body-less POST or PUT (e.g. "send the confirmation e-mail again") may still say it is JSON.
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
       }
-      done();
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(Object.assign(new Error('Invalid JSON body'), { statusCode: 400 }), undefined);
+      }
     });
 
-    // Hooks of this plugin apply to the /api routes only (Fastify encapsulation). The adapter
-    // rewrites request.url, so the path is not checked here.
+    // Hooks of this plugin apply to the /api routes only (Fastify encapsulation): answers of the
+    // raw routes and of Fastify itself get the SPEC's error shape.
     app.addHook('onSend', (_request, reply, payload, done) => {
       if (reply.statusCode < 400 || !String(reply.getHeader('content-type') ?? '').includes('json')) {
         done(null, payload);
@@ -68,16 +71,8 @@ export function restPlugin(services: AppServices): FastifyPluginAsync {
       return reply.code(statusCode).type('application/json').send({ statusCode, message: messageForStatus(statusCode) });
     });
 
-    // Raw routes before the procedures' catch-all: the multipart upload and the image bytes.
+    // Raw routes: the multipart upload and the image bytes.
     await app.register(imageRoutes(services));
-
-    await app.register(fastifyTRPCOpenApiPlugin, {
-      basePath: '/api',
-      router: appRouter,
-      createContext: contextFactory(services),
-      onError: ({ error, path }: { error: TRPCError; path: string | undefined }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'REST procedure failed');
-      },
-    });
+    registerFacade(app, services);
   };
 }

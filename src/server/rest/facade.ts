@@ -1,0 +1,77 @@
+import { callTRPCProcedure, getTRPCErrorFromUnknown, type AnyTRPCProcedure } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { statusForCode } from '../../shared/errors.js';
+import { contextFactory, type AppServices } from '../context.js';
+import { appRouter } from '../routers/index.js';
+import { describeError } from '../trpc.js';
+
+export interface FacadeRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The SPEC path under /api, e.g. `/tags/{tagId}`. */
+  path: string;
+  procedure: string;
+  type: 'query' | 'mutation';
+}
+
+/**
+ * The REST façade's table, read from the procedures themselves: every procedure that declares a
+ * SPEC path in `meta.openapi` is one row. Nothing else decides what /api answers.
+ */
+function isProcedure(value: unknown): value is AnyTRPCProcedure {
+  return typeof value === 'function' && '_def' in value && typeof value._def === 'object' && value._def !== null && 'procedure' in value._def;
+}
+
+export function facadeTable(): FacadeRoute[] {
+  // tRPC keeps every procedure under its dotted path in `_def.procedures`.
+  return Object.entries(appRouter._def.procedures as object).flatMap(([procedure, value]: [string, unknown]) => {
+    if (!isProcedure(value)) return [];
+    const { _def } = value;
+    const openapi = (_def.meta as OpenApiMeta | undefined)?.openapi;
+    if (!openapi || openapi.enabled === false || _def.type === 'subscription') return [];
+    return [{ method: openapi.method, path: openapi.path, procedure, type: _def.type }];
+  });
+}
+
+function inputOf(request: FastifyRequest, method: FacadeRoute['method']): Record<string, unknown> {
+  const carried = method === 'GET' || method === 'DELETE' ? request.query : request.body;
+  const fields = typeof carried === 'object' && carried !== null && !Array.isArray(carried) ? carried : {};
+  return { ...fields, ...(request.params as Record<string, string>) };
+}
+
+/**
+ * Registers one Fastify route per row: Fastify matches the path and decodes its parameters, the
+ * query string or JSON body plus the path parameters become the procedure's input, and the
+ * procedure runs exactly as it does over tRPC (same middlewares, validation and access checks).
+ * Failures answer `{ statusCode, message }` (SPEC.md section 8).
+ */
+export function registerFacade(app: FastifyInstance, services: AppServices): void {
+  const createContext = contextFactory(services);
+  for (const route of facadeTable()) {
+    app.route({
+      method: route.method,
+      url: `/api${route.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const input = inputOf(request, route.method);
+        try {
+          const ctx = await createContext({ req: request });
+          const output: unknown = await callTRPCProcedure({
+            router: appRouter,
+            path: route.procedure,
+            type: route.type,
+            ctx,
+            getRawInput: () => Promise.resolve(input),
+            signal: undefined,
+            batchIndex: 0,
+          });
+          return reply.send(output ?? null);
+        } catch (cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          const statusCode = statusForCode(error.code);
+          if (statusCode >= 500) request.log.error({ err: error.cause ?? error, procedure: route.procedure }, 'REST procedure failed');
+          return reply.code(statusCode).send({ statusCode, message: describeError(error) });
+        }
+      },
+    });
+  }
+}
