@@ -149,7 +149,7 @@ async function postgresVersion(): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const result = await client.query<{ v: string }>('show server_version');
+    const result = await client.query<{ v: string }>("select current_setting('server_version') as v");
     return `PostgreSQL ${result.rows[0]?.v ?? '?'}`;
   } finally {
     await client.end();
@@ -218,7 +218,7 @@ async function main(): Promise<void> {
   const block = [
     `### Results of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
-    `Machine: ${machine()}, ${await postgresVersion()}. Command: \`npm run bench:catalogue -- ${process.argv.slice(2).join(' ')}\`` +
+    `Machine: ${machine()}, ${await postgresVersion()}. Command: \`${['npm run bench:catalogue', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ')}\`` +
       ` (${duration} s per side per call per concurrency, after ${warmup} s of warm-up each).`,
     '',
     '| connections | call | floor req/s | shop req/s | shop / floor | floor p50 / p99 ms | shop p50 / p99 ms | errors floor / shop |',
