@@ -26,6 +26,8 @@ export function translateDatabaseError(cause: unknown): TRPCError | undefined {
         message: cause.constraint?.endsWith('url_key') ? domainMessages.duplicateUrl : undefined,
         cause,
       });
+    case '23001': // restrict_violation: a delete refused by ON DELETE RESTRICT
+      return new TRPCError({ code: 'CONFLICT', message: domainMessages.hasDependents, cause });
     case '23503': // foreign_key_violation
       // Deleting (or re-keying) a row that others reference is the SPEC's "has dependents" refusal;
       // pointing at a row that does not exist is bad input.

@@ -93,7 +93,7 @@ export default function CataloguePage() {
             )}
             <NativeSelect
               aria-label="Сортировка"
-              data={sortOptions.map((option) => ({ value: option.value, label: option.label }))}
+              data={sortOptions.filter((option) => query.name || option.value !== 'relevance').map((option) => ({ value: option.value, label: option.label }))}
               value={query.sort}
               onChange={(event) => update({ sort: event.currentTarget.value as SortKey })}
               ml="auto"

@@ -10,6 +10,7 @@ export const listFilterNames = ['categories', 'brands', 'colors', 'tags', 'sizes
 export type ListFilterName = (typeof listFilterNames)[number];
 
 export const sortOptions = [
+  { value: 'relevance', label: 'По релевантности', sortBy: 'relevance', orderBy: 'desc' },
   { value: 'new', label: 'Сначала новые', sortBy: 'createdAt', orderBy: 'desc' },
   { value: 'price', label: 'Сначала дешёвые', sortBy: 'price', orderBy: 'asc' },
   { value: 'price-desc', label: 'Сначала дорогие', sortBy: 'price', orderBy: 'desc' },
@@ -17,7 +18,10 @@ export const sortOptions = [
   { value: 'name', label: 'По названию', sortBy: 'name', orderBy: 'asc' },
 ] as const;
 export type SortKey = (typeof sortOptions)[number]['value'];
-const defaultSort: SortKey = 'new';
+/** A name search is ranked by relevance unless the shopper picks another order. */
+function defaultSort(name: string): SortKey {
+  return name ? 'relevance' : 'new';
+}
 
 export type CatalogueQuery = Record<ListFilterName, string[]> & {
   name: string;
@@ -47,8 +51,9 @@ function readAmount(params: URLSearchParams, key: string): number {
 export function readCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   const sort = params.get('sort');
   const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const name = params.get('name')?.trim() ?? '';
   return {
-    name: params.get('name')?.trim() ?? '',
+    name,
     categories: readList(params, 'categories'),
     brands: readList(params, 'brands'),
     colors: readList(params, 'colors'),
@@ -57,7 +62,7 @@ export function readCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     minPrice: readAmount(params, 'minPrice'),
     maxPrice: readAmount(params, 'maxPrice'),
     available: params.get('available') === '1' || params.get('available') === 'true',
-    sort: sortOptions.find((option) => option.value === sort)?.value ?? defaultSort,
+    sort: sortOptions.find((option) => option.value === sort && (name || option.value !== 'relevance'))?.value ?? defaultSort(name),
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
@@ -70,7 +75,7 @@ export function writeCatalogueQuery(query: CatalogueQuery): URLSearchParams {
   if (query.minPrice > 0) params.set('minPrice', String(query.minPrice));
   if (query.maxPrice > 0) params.set('maxPrice', String(query.maxPrice));
   if (query.available) params.set('available', '1');
-  if (query.sort !== defaultSort) params.set('sort', query.sort);
+  if (query.sort !== defaultSort(query.name)) params.set('sort', query.sort);
   if (query.page > 1) params.set('page', String(query.page));
   return params;
 }
@@ -92,7 +97,7 @@ export function toFilterInput(query: CatalogueQuery, withPrice = true) {
 }
 
 export function toListInput(query: CatalogueQuery): ProductListInput {
-  const sort = sortOptions.find((option) => option.value === query.sort) ?? sortOptions[0];
+  const sort = sortOptions.find((option) => option.value === query.sort) ?? sortOptions[1];
   return {
     ...toFilterInput(query),
     sortBy: sort.sortBy,
