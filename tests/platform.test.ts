@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,21 @@ describe('one Fastify process', () => {
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('/api/docs/init.js');
     expect(await (await fetch(`${t.baseUrl}/api/docs/init.js`)).text()).toContain('/api/openapi.json');
+  });
+
+  it('answers a request Node cannot parse (raw Cyrillic in the URL) with 400 in Russian', async () => {
+    const { port } = new URL(t.baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(Buffer.from('GET /api/products?name=кросовки HTTP/1.1\r\nHost: localhost\r\n\r\n', 'utf8'));
+      });
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    expect(answer).toContain(JSON.stringify({ statusCode: 400, message: statusMessages[400] }));
   });
 
   it('answers malformed JSON with 400 in the SPEC shape', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -50,6 +51,21 @@ function serveClient(app: FastifyInstance, clientDir: string): void {
   });
 }
 
+/**
+ * A request Node cannot even parse (e.g. raw non-ASCII bytes in the URL instead of %-escapes) gets
+ * the SPEC's 400 in Russian, like every other refusal, instead of Node's English text.
+ */
+function answerMalformedRequest(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ statusCode: 400, message: messageForStatus(400) });
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** Builds the whole Fastify app (used by main.ts and by the tests); does not listen. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -58,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    clientErrorHandler: answerMalformedRequest,
   });
 
   const services: AppServices = {
