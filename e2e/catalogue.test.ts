@@ -187,8 +187,9 @@ describe('catalogue', () => {
     await screenshot(page, 'catalogue-phone-filters');
     await drawer.getByRole('button', { name: 'Показать 1 товар' }).click();
     await drawer.waitFor({ state: 'hidden' });
-    await expect.poll(() => cards.count()).toBe(1);
-    expect(await cards.first().getAttribute('aria-label')).toBe('Куртка утеплённая');
+    // The previous list stays on screen while the next loads: wait for the new card itself.
+    await expect.poll(() => cards.first().getAttribute('aria-label')).toBe('Куртка утеплённая');
+    expect(await cards.count()).toBe(1);
     await screenshot(page, 'catalogue-phone');
 
     // The catalogue menu lists the category tree; a subcategory opens the filtered catalogue.
@@ -197,8 +198,9 @@ describe('catalogue', () => {
     await menu.getByRole('link', { name: 'Кроссовки' }).click();
     await page.waitForURL(/\/catalog\?categories=krossovki$/);
     await menu.waitFor({ state: 'detached' });
-    await expect.poll(() => cards.count()).toBe(1);
-    expect(await cards.first().getAttribute('aria-label')).toBe('Кроссовки беговые Ветер');
+    // The previous list stays on screen while the next loads: wait for the new card itself.
+    await expect.poll(() => cards.first().getAttribute('aria-label')).toBe('Кроссовки беговые Ветер');
+    expect(await cards.count()).toBe(1);
 
     // Suggestions while typing; choosing one opens the product.
     const search = page.getByRole('search').getByLabel('Поиск товаров');
@@ -215,8 +217,9 @@ describe('catalogue', () => {
     await search.fill('куртка');
     await search.press('Enter');
     await page.waitForURL(/\/catalog\?name=/);
-    await expect.poll(() => cards.count()).toBe(1);
-    expect(await cards.first().getAttribute('aria-label')).toBe('Куртка утеплённая');
+    // The previous list stays on screen while the next loads: wait for the new card itself.
+    await expect.poll(() => cards.first().getAttribute('aria-label')).toBe('Куртка утеплённая');
+    expect(await cards.count()).toBe(1);
     await page.close();
   });
 
