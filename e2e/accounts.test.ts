@@ -1,21 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastLetter } from '../tests/accounts-support.js';
-import { startTestApp, type TestApp } from '../tests/harness.js';
-import { assertClientBuilt, clientDir, launchBrowser, readStoredAccessToken, screenshot, signInToAdmin } from './browser.js';
+import type { TestApp } from '../tests/harness.js';
+import { readStoredAccessToken, screenshot, signInToAdmin, startBrowserApp } from './browser.js';
 
 let t: TestApp;
 let browser: Browser;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  assertClientBuilt();
-  t = await startTestApp({}, clientDir);
-  browser = await launchBrowser();
+  ({ t, browser, close } = await startBrowserApp());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => close?.());
 
 /** Toasts sit over the header's top-right corner for 5 s; a shopper closes them, so does the test. */
 async function dismissToasts(page: Page): Promise<void> {

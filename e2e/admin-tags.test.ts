@@ -1,20 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../tests/harness.js';
-import { assertClientBuilt, clientDir, launchBrowser, readStoredAccessToken, screenshot, signInToAdmin } from './browser.js';
+import type { TestApp } from '../tests/harness.js';
+import { readStoredAccessToken, screenshot, signInToAdmin, startBrowserApp } from './browser.js';
 
 let t: TestApp;
 let browser: Browser;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  assertClientBuilt();
-  t = await startTestApp({}, clientDir);
-  browser = await launchBrowser();
+  ({ t, browser, close } = await startBrowserApp());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => close?.());
 
 describe('admin: tags', () => {
   it('sends a visitor who is not signed in to the login page', async () => {

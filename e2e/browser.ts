@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { adminCredentials } from '../tests/harness.js';
+import { adminCredentials, startTestApp, type TestApp } from '../tests/harness.js';
 
 export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
@@ -45,4 +45,25 @@ export async function signInToAdmin(page: Page, baseUrl: string): Promise<void> 
   await page.getByLabel('Пароль').fill(adminCredentials.password);
   await page.getByRole('button', { name: 'Войти' }).click();
   await page.getByText('Вы успешно авторизованы!').waitFor();
+}
+
+export interface BrowserApp {
+  t: TestApp;
+  browser: Browser;
+  close: () => Promise<void>;
+}
+
+/** The real app serving the built client on a free port, and a headless Chromium to drive it. */
+export async function startBrowserApp(): Promise<BrowserApp> {
+  assertClientBuilt();
+  const t = await startTestApp({}, clientDir);
+  const browser = await launchBrowser();
+  return {
+    t,
+    browser,
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
 }

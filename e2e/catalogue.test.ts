@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../tests/harness.js';
-import { assertClientBuilt, clientDir, launchBrowser, screenshot, signInToAdmin } from './browser.js';
+import type { TestApp } from '../tests/harness.js';
+import { screenshot, signInToAdmin, startBrowserApp } from './browser.js';
 
 let t: TestApp;
 let browser: Browser;
+let close: (() => Promise<void>) | undefined;
 let adminToken: string;
 
 const phone = { width: 360, height: 740 };
@@ -32,9 +33,7 @@ async function uploadImage(bytes: Buffer, fileName: string): Promise<string> {
 const rubles = (digits: string) => new RegExp(`^${digits.replace(' ', '\\s')}\\s₽$`);
 
 beforeAll(async () => {
-  assertClientBuilt();
-  t = await startTestApp({}, clientDir);
-  browser = await launchBrowser();
+  ({ t, browser, close } = await startBrowserApp());
   adminToken = await t.signInAdmin();
 
   // What the admin's product is filed under, and a jacket that the shopper's filters must leave out.
@@ -55,10 +54,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => close?.());
 
 async function pickOption(page: Page, scope: ReturnType<Page['locator']> | Page, label: string | RegExp, option: string) {
   await scope.getByLabel(label).first().click();

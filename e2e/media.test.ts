@@ -2,11 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
-import { startTestApp, type TestApp } from '../tests/harness.js';
-import { assertClientBuilt, clientDir, launchBrowser, screenshot, signInToAdmin } from './browser.js';
+import type { TestApp } from '../tests/harness.js';
+import { screenshot, signInToAdmin, startBrowserApp } from './browser.js';
 
 let t: TestApp;
 let browser: Browser;
+let close: (() => Promise<void>) | undefined;
 
 /** About a megabyte of photo-like noise: big enough to watch its upload progress on a slowed link. */
 function bigPhoto(): Promise<Buffer> {
@@ -35,14 +36,9 @@ function horizontalOverflow(): number {
 }
 
 beforeAll(async () => {
-  assertClientBuilt();
-  t = await startTestApp({}, clientDir);
-  browser = await launchBrowser();
+  ({ t, browser, close } = await startBrowserApp());
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+afterAll(() => close?.());
 
 describe('admin: image library', () => {
   it('uploads a file with a progress bar, shows it in the library, refuses to delete it while used, then deletes it', async () => {
