@@ -21,6 +21,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { encodeImage } from '../src/server/services/images/encode.js';
 import { insertImages } from '../src/server/services/images/library.js';
 import { databaseImageStore } from '../src/server/services/images/store.js';
+import { measureUploadMemory } from './upload-memory.js';
 
 interface Scene {
   name: string;
@@ -157,3 +158,18 @@ for (const connections of [4, 32]) {
 }
 await app.close();
 await handle.close();
+
+// Large PNGs (photo-like, so they barely compress): the worst case for memory while decoding.
+const pngs = await Promise.all([productShot, outdoorScene].map(async (scene) => sharp(await photo(scene)).resize({ width: 2400 }).png({ compressionLevel: 6 }).toBuffer()));
+const postgresUrl = process.env['POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+print('\n## Peak memory of the server process under concurrent uploads (PostgreSQL; VmHWM of the process)');
+print('| uploads × files | file size | RSS before | peak RSS | time | failed |\n|---|---|---|---|---|---|');
+for (const [uploads, files] of [
+  [3, 4],
+  [10, 10],
+] as const) {
+  const report = await measureUploadMemory(postgresUrl, pngs, uploads, files);
+  print(
+    `| ${uploads} × ${files} | ${kb(report.fileBytes)} | ${report.rssBeforeMb} MB | ${report.peakRssMb} MB | ${report.seconds.toFixed(1)} s | ${report.failed} |`,
+  );
+}

@@ -30,8 +30,8 @@ describe('admin: tags', () => {
     await page.getByRole('link', { name: 'Новый тег' }).click();
     await page.waitForURL(/\/admin\/tags\/create-tag$/);
     await page.getByLabel('Название').fill('Распродажа');
-    await page.getByRole('button', { name: 'Из названия' }).click();
-    expect(await page.getByLabel('URL').inputValue()).toBe('rasprodazha');
+    // A new record's url fills itself from the name.
+    await expect.poll(() => page.getByLabel('Адрес (url)').inputValue()).toBe('rasprodazha');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Тег создан').waitFor();
     await page.waitForURL(/\/admin\/tags$/);
@@ -45,6 +45,32 @@ describe('admin: tags', () => {
     await row.waitFor({ state: 'detached' });
     const remaining = await t.rest<{ rows: Array<{ name: string }> }>('GET', '/tags?name=Распродажа');
     expect(remaining.body.rows).toEqual([]);
+    await page.close();
+  });
+
+  it('does not let a stale form erase another admin’s edit: it offers to load the current record', async () => {
+    const adminToken = await t.signInAdmin();
+    const tag = await t.rest<{ id: number; version: number }>('POST', '/tags', { token: adminToken, body: { name: 'Осень', url: 'osen' } });
+    const page = await browser.newPage();
+    await signInToAdmin(page, t.baseUrl);
+    await page.goto(`${t.baseUrl}/admin/tags/${tag.body.id}`);
+    await expect.poll(() => page.getByLabel('Название').inputValue()).toBe('Осень');
+    // Another admin renames it meanwhile.
+    expect((await t.rest('PUT', `/tags/${tag.body.id}`, { token: adminToken, body: { name: 'Осень-зима', url: 'osen-zima', version: tag.body.version } })).status).toBe(200);
+
+    await page.getByLabel('Название').fill('Осенние скидки');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Запись изменена другим пользователем' });
+    await alert.waitFor();
+    expect(await page.getByRole('button', { name: 'Сохранить' }).isDisabled()).toBe(true);
+    expect((await t.rest<{ name: string }>('GET', `/tags/${tag.body.id}`)).body.name).toBe('Осень-зима');
+
+    await alert.getByRole('button', { name: 'Загрузить актуальные данные' }).click();
+    await expect.poll(() => page.getByLabel('Название').inputValue()).toBe('Осень-зима');
+    await page.getByLabel('Название').fill('Осенние скидки');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Тег обновлён').waitFor();
+    expect((await t.rest<{ name: string }>('GET', `/tags/${tag.body.id}`)).body.name).toBe('Осенние скидки');
     await page.close();
   });
 

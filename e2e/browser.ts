@@ -50,20 +50,39 @@ export async function signInToAdmin(page: Page, baseUrl: string): Promise<void> 
 export interface BrowserApp {
   t: TestApp;
   browser: Browser;
+  /** Fails the file when any page broke the Content-Security-Policy (issue 10). */
   close: () => Promise<void>;
 }
 
+/**
+ * Every page the browser opens reports Content-Security-Policy violations here: the built app
+ * must run under the shop's CSP without one.
+ */
+function watchContentSecurityPolicy(browser: Browser, violations: string[]): void {
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    });
+    return page;
+  };
+}
+
 /** The real app serving the built client on a free port, and a headless Chromium to drive it. */
-export async function startBrowserApp(): Promise<BrowserApp> {
+export async function startBrowserApp(env: Record<string, string> = {}): Promise<BrowserApp> {
   assertClientBuilt();
-  const t = await startTestApp({}, clientDir);
+  const t = await startTestApp(env, clientDir);
   const browser = await launchBrowser();
+  const violations: string[] = [];
+  watchContentSecurityPolicy(browser, violations);
   return {
     t,
     browser,
     async close() {
       await browser.close();
       await t.close();
+      if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
     },
   };
 }

@@ -3,6 +3,9 @@ import * as initial from './0001_initial.js';
 import * as accounts from './0002_accounts.js';
 import * as catalogue from './0003_catalogue.js';
 import * as media from './0004_media.js';
+import * as appState from './0005_app_state.js';
+import * as integrity from './0006_integrity.js';
+import * as productRating from './0007_product_rating.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0002_accounts': accounts,
   '0003_catalogue': catalogue,
   '0004_media': media,
+  '0005_app_state': appState,
+  '0006_integrity': integrity,
+  '0007_product_rating': productRating,
 };

@@ -1,5 +1,5 @@
-// `npm start` builds once when the build is missing or older than the sources, then the server
-// starts with plain node. A fresh clone therefore needs only `npm install && npm start`.
+// A fresh clone needs only `npm install && npm start`: the client and the server are built when
+// the build is missing or older than the sources.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,9 +14,17 @@ function newestMtime(entry) {
   return fs.readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), stat.mtimeMs);
 }
 
-const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-if (built < Math.max(...sources.map(newestMtime))) {
+export function ensureBuilt() {
+  const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  if (built >= Math.max(...sources.map(newestMtime))) return;
   process.stdout.write('Building the shop (client and server)…\n');
   execSync('npm run build', { stdio: 'inherit' });
+}
+
+/** `npm run build` ends here: the stamp says the build matches the sources. */
+export function writeStamp() {
+  fs.mkdirSync('dist', { recursive: true });
   fs.writeFileSync(stamp, new Date().toISOString());
 }
+
+if (process.argv[2] === '--stamp') writeStamp();

@@ -90,7 +90,7 @@ async function letterTo(address: string, subject: string): Promise<ReceivedLette
 }
 
 describe('with SMTP_URL the mailer sends by SMTP', () => {
-  it('sends the confirmation letter in Russian with a working /confirm link, and keeps nothing in the outbox', async () => {
+  it('sends the confirmation letter in Russian with a working /confirm link, and keeps no link in the outbox', async () => {
     const signup = await t.rest<AuthResponse>('POST', '/auth/signup', {
       body: { firstName: 'Светлана', lastName: 'Орлова', email: 'sveta@shop.test', password: 'sveta-password' },
     });
@@ -107,7 +107,11 @@ describe('with SMTP_URL the mailer sends by SMTP', () => {
     const confirmed = await t.rest<AuthResponse>('GET', `/auth/authorize/${token}`);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.user).toMatchObject({ email: 'sveta@shop.test', isVerified: true });
-    expect(await t.db.selectFrom('mailOutbox').select('id').execute()).toEqual([]);
+    // The letter was written first and is marked sent, its text erased: no usable link is kept.
+    await vi.waitFor(async () => {
+      const rows = await t.db.selectFrom('mailOutbox').select(['status', 'text', 'html']).where('recipient', '=', 'sveta@shop.test').execute();
+      expect(rows).toEqual([{ status: 'sent', text: '', html: '' }]);
+    });
   });
 
   it('sends the reset letter with a /reset link that sets the new password', async () => {
@@ -118,5 +122,55 @@ describe('with SMTP_URL the mailer sends by SMTP', () => {
     expect(letter.text).toContain(`https://shop.example/reset/${token}`);
     expect((await t.rest('PUT', '/auth/update-password', { body: { token, password: 'oleg-new-password' } })).status).toBe(200);
     expect((await t.rest('POST', '/auth/signin', { body: { email: 'oleg@shop.test', password: 'oleg-new-password' } })).status).toBe(200);
+  });
+});
+
+describe('letters left behind', () => {
+  it('are sent after the next start when the process stopped before sending them, then keep no text', async () => {
+    const { id } = await t.db
+      .insertInto('mailOutbox')
+      .values({
+        recipient: 'left@shop.test',
+        subject: 'Письмо до перезапуска',
+        text: 'Ссылка: https://shop.example/reset/abc',
+        html: '<p>Ссылка</p>',
+        status: 'pending',
+        nextAttemptAt: new Date(Date.now() - 1000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { port } = smtp.server.address() as AddressInfo;
+    // The next start: housekeeping sends what is due at once.
+    const restarted = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Магазин <shop@shop.example>' }, undefined, t.database);
+    try {
+      const letter = await letterTo('left@shop.test', 'Письмо до перезапуска');
+      expect(letter.text).toContain('https://shop.example/reset/abc');
+      await vi.waitFor(async () => {
+        const row = await t.db.selectFrom('mailOutbox').select(['status', 'text', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
+        expect(row).toEqual({ status: 'sent', text: '', attempts: 1 });
+      });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('are tried again later when the mail server fails', async () => {
+    const broken = await startTestApp({ SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'Магазин <shop@shop.example>' }, undefined, t.database);
+    try {
+      await broken.rest('POST', '/users/help', { body: { email: 'asker@shop.test', message: 'Вопрос' } });
+      const row = await vi.waitFor(
+        async () => {
+          const pending = await t.db.selectFrom('mailOutbox').select(['status', 'attempts', 'nextAttemptAt', 'lastError']).where('replyTo', '=', 'asker@shop.test').executeTakeFirst();
+          expect(pending?.attempts).toBe(1);
+          return pending!;
+        },
+        { timeout: 5000 },
+      );
+      expect(row.status).toBe('pending');
+      expect(row.lastError).toEqual(expect.any(String));
+      expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    } finally {
+      await broken.close();
+    }
   });
 });

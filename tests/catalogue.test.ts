@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import type { Brand, Category, Color, Product, ProductCard, ProductInput } from '../src/shared/schemas/catalogue.js';
+import type { Brand, Category, ColorRecord, Product, ProductCard, ProductInput } from '../src/shared/schemas/catalogue.js';
 import { hashPassword } from '../src/server/services/passwords.js';
 import { startTestApp, type TestApp } from './harness.js';
 
@@ -14,7 +14,7 @@ let adminToken: string;
 let buyerToken: string;
 
 const cat: Record<string, Category> = {};
-const color: Record<string, Color> = {};
+const color: Record<string, ColorRecord> = {};
 const brand: Record<string, Brand> = {};
 const product: Record<string, Product> = {};
 let tagId = 0;
@@ -172,7 +172,7 @@ describe('categories', () => {
   it('validates urls with a clear message, refuses duplicates and cycles', async () => {
     const cyrillic = await t.rest<{ message: string }>('POST', '/categories', { body: { name: 'Сумки', url: 'сумки' }, token: adminToken });
     expect(cyrillic.status).toBe(400);
-    expect(cyrillic.body.message).toContain('url может содержать только латинские буквы, цифры и дефисы');
+    expect(cyrillic.body.message).toContain('Адрес (url) может содержать только латинские буквы, цифры и дефисы');
     const duplicate = await t.rest('POST', '/categories', { body: { name: 'Обувь 2', url: 'obuv' }, token: adminToken });
     expect(duplicate).toEqual({ status: 409, body: { statusCode: 409, message: domainMessages.duplicateUrl } });
     const cycle = await t.rest('PUT', `/categories/${cat['obuv']!.id}`, {
@@ -190,7 +190,15 @@ describe('categories', () => {
       body: { name: 'Сумки и рюкзаки', url: 'sumki-i-ryukzaki', desc: 'Городские', parentId: null, parameters: ['Объём'] },
       token: adminToken,
     });
-    expect(updated.body).toEqual({ ...created, name: 'Сумки и рюкзаки', url: 'sumki-i-ryukzaki', desc: 'Городские', parentId: null, parameters: ['Объём'] });
+    expect(updated.body).toEqual({
+      ...created,
+      name: 'Сумки и рюкзаки',
+      url: 'sumki-i-ryukzaki',
+      desc: 'Городские',
+      parentId: null,
+      parameters: ['Объём'],
+      version: created.version + 1,
+    });
     expect(await t.rest('DELETE', `/categories/${created.id}`, { token: adminToken })).toEqual({ status: 200, body: { ok: true } });
     expect((await t.rest('GET', `/categories/${created.id}`)).status).toBe(404);
     expect((await t.rest('DELETE', `/categories/${created.id}`, { token: adminToken })).status).toBe(404);
@@ -204,13 +212,13 @@ describe('colours and brands', () => {
     expect(badCode.status).toBe(400);
     expect(badCode.body.message).toContain('Цвет задаётся в формате #rrggbb');
 
-    const shoes = await t.rest<List<Color>>('GET', '/colors?category=obuv&sortBy=url');
+    const shoes = await t.rest<List<ColorRecord>>('GET', '/colors?category=obuv&sortBy=url');
     expect(shoes.body.rows.map((row) => row.url)).toEqual(['belyj', 'chernyj', 'krasnyj']);
-    const jackets = await t.rest<List<Color>>('GET', `/colors?parent=${cat['kurtki']!.id}&sortBy=url`);
+    const jackets = await t.rest<List<ColorRecord>>('GET', `/colors?parent=${cat['kurtki']!.id}&sortBy=url`);
     expect(jackets.body.rows.map((row) => row.url)).toEqual(['chernyj', 'krasnyj']);
-    const ofProduct = await t.rest<List<Color>>('GET', `/colors?products=${product['kids']!.id}`);
+    const ofProduct = await t.rest<List<ColorRecord>>('GET', `/colors?products=${product['kids']!.id}`);
     expect(ofProduct.body).toEqual({ rows: [color['red']], length: 1 });
-    const byCode = await t.rest<List<Color>>('GET', `/colors?code=${encodeURIComponent('#E53935')}`);
+    const byCode = await t.rest<List<ColorRecord>>('GET', `/colors?code=${encodeURIComponent('#E53935')}`);
     expect(byCode.body.rows).toEqual([color['red']]);
   });
 
@@ -232,19 +240,20 @@ describe('colours and brands', () => {
     });
     expect(updated.body.name).toBe('Adidas Originals');
     const recolored = await t.trpc(adminToken).catalogue.colors.update.mutate({ colorId: color['red']!.id, name: 'Красный', url: 'krasnyj', code: '#E53935' });
-    expect(recolored).toEqual(color['red']);
+    expect(recolored).toEqual({ ...color['red'], version: color['red']!.version + 1 });
   });
 });
 
 describe('refusals', () => {
   it('refuses to delete a category, colour or brand with related data, with the SPEC message', async () => {
-    const refusal = { status: 409, body: { statusCode: 409, message: domainMessages.hasDependents } };
-    // A parent with subcategories, a leaf with products.
-    expect(await t.rest('DELETE', `/categories/${cat['obuv']!.id}`, { token: adminToken })).toEqual(refusal);
-    expect(await t.rest('DELETE', `/categories/${cat['kurtki']!.id}`, { token: adminToken })).toEqual(refusal);
-    expect(await t.rest('DELETE', `/colors/${color['black']!.id}`, { token: adminToken })).toEqual(refusal);
-    expect(await t.rest('DELETE', `/brands/${brand['nike']!.id}`, { token: adminToken })).toEqual(refusal);
-    expect(await t.rest('DELETE', `/tags/${tagId}`, { token: adminToken })).toEqual(refusal);
+    // The SPEC's words, then what uses the record, in Russian number forms.
+    const refusal = (what: string) => ({ status: 409, body: { statusCode: 409, message: `${domainMessages.hasDependents}: ${what}` } });
+    // A parent with subcategories (and their products), a leaf with products.
+    expect(await t.rest('DELETE', `/categories/${cat['obuv']!.id}`, { token: adminToken })).toEqual(refusal('2 подкатегории'));
+    expect(await t.rest('DELETE', `/categories/${cat['kurtki']!.id}`, { token: adminToken })).toEqual(refusal('1 товар'));
+    expect(await t.rest('DELETE', `/colors/${color['black']!.id}`, { token: adminToken })).toEqual(refusal('3 товара'));
+    expect(await t.rest('DELETE', `/brands/${brand['nike']!.id}`, { token: adminToken })).toEqual(refusal('1 товар'));
+    expect(await t.rest('DELETE', `/tags/${tagId}`, { token: adminToken })).toEqual(refusal('2 товара'));
     expect((await t.rest('GET', `/categories/${cat['kurtki']!.id}`)).status).toBe(200);
   });
 
@@ -371,6 +380,12 @@ describe('products', () => {
     });
     expect(tooPrecise.status).toBe(400);
     expect(tooPrecise.body.message).toContain('Не больше двух знаков после запятой');
+    // A price of 0 (or below) would sell the product for «0 ₽»: refused by the shared schema.
+    for (const price of [0, -5]) {
+      const free = await t.rest<{ message: string }>('POST', '/products', { body: { ...base, variants: [{ article: 'COPY-1', price, stock: 1 }] }, token: adminToken });
+      expect(free.status).toBe(400);
+      expect(free.body.message).toContain('Цена должна быть больше нуля');
+    }
     const noVariants = await t.rest<{ message: string }>('POST', '/products', { body: { ...base, variants: [] }, token: adminToken });
     expect(noVariants.body.message).toContain('Добавьте хотя бы один вариант');
     expect((await t.rest<List<ProductCard>>('GET', '/products?limit=100')).body.length).toBe(6);
@@ -455,9 +470,11 @@ describe('product filters, sort and paging', () => {
         oldPrice: 9990,
         availability: true,
         inStock: true,
-        rating: 0,
+        rating: null,
+        reviewCount: 0,
         image: 'air-black.webp',
-        colors: [color['black'], color['white']].sort((a, b) => a!.id - b!.id),
+        // A card's colours are the colour's fields without the record's version.
+        colors: [color['black']!, color['white']!].sort((a, b) => a.id - b.id).map(({ id, name, url, code }) => ({ id, name, url, code })),
         brands: [{ id: brand['nike']!.id, name: 'Nike', url: 'nike' }],
       },
     ]);

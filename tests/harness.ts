@@ -5,7 +5,7 @@ import pg from 'pg';
 import superjson from 'superjson';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
-import { openDatabase, type DatabaseHandle, type Db } from '../src/server/db/connection.js';
+import { openDatabase, requestTimeouts, type DatabaseHandle, type Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import type { AppRouter } from '../src/server/routers/index.js';
 import { ensureAdmin } from '../src/server/services/admin-bootstrap.js';
@@ -37,7 +37,7 @@ export interface SharedTestDatabase {
  * a fresh schema of the PostgreSQL named by DATABASE_URL (dropped again on close).
  */
 export async function startTestApp(env: Record<string, string> = {}, clientDir?: string, shared?: SharedTestDatabase): Promise<TestApp> {
-  const databaseUrl = process.env['DATABASE_URL'];
+  const databaseUrl = env['DATABASE_URL'] ?? process.env['DATABASE_URL'];
   const schema = shared ? shared.schema : databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   // A second instance on PostgreSQL gets its own pool on the first one's schema; on PGlite (one
   // session) it shares the first one's handle. Either way the first instance owns the database.
@@ -50,7 +50,14 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
   }
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
   const handle =
-    shared && !databaseUrl ? shared.handle : await openDatabase({ databaseUrl, dataDir: config.dataDir, ...(schema ? { schema, poolSize: 5 } : {}) });
+    shared && !databaseUrl
+      ? shared.handle
+      : await openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          timeouts: requestTimeouts(config.databaseTimeouts),
+          ...(schema ? { schema, poolSize: 5 } : {}),
+        });
   if (ownsDatabase) {
     await migrateToLatest(handle.db);
     await ensureAdmin(handle.db, adminCredentials);

@@ -87,4 +87,25 @@ describe('demo pictures', () => {
     expect(await t.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
     // Drawing and encoding 31 pictures takes a few seconds; a busy two-core machine needs more.
   }, 90_000);
+
+  it('draws each kind of goods as itself: a bottle, dumbbells and a bracelet of one category and colour differ', async () => {
+    const category = await t.db.insertInto('categories').values({ name: 'Фитнес', url: 'fitness-kinds', parameters: '[]' }).returning('id').executeTakeFirstOrThrow();
+    const color = await t.db.insertInto('colors').values({ name: 'Серый', url: 'seryj-kinds', code: '#9e9e9e' }).returning('id').executeTakeFirstOrThrow();
+    const names = ['Бутылка для воды 750 мл', 'Гантели разборные 2 × 10 кг', 'Фитнес-браслет', 'Бутылка спортивная 500 мл'];
+    const ids: number[] = [];
+    for (const [index, name] of names.entries()) {
+      const product = await t.db.insertInto('products').values({ name, url: `kind-${index}`, parameters: '{}', extra: '{}' }).returning('id').executeTakeFirstOrThrow();
+      await t.db.insertInto('productCategories').values({ productId: product.id, categoryId: category.id }).execute();
+      await t.db.insertInto('productVariants').values({ productId: product.id, article: `K-${index}`, colorId: color.id, price: 100_000, stock: 1, position: 0 }).execute();
+      ids.push(product.id);
+    }
+    await t.db.transaction().execute((trx) => seedMedia(trx));
+    const pictures = await t.db.selectFrom('productVariants').select(['productId', 'images']).where('productId', 'in', ids).orderBy('productId').execute();
+    const [bottle, dumbbells, bracelet, otherBottle] = pictures.map((row) => row.images[0]);
+    expect(new Set([bottle, dumbbells, bracelet]).size).toBe(3);
+    // The same kind in the same colour shares its picture.
+    expect(otherBottle).toBe(bottle);
+    const original = await t.db.selectFrom('images').select('originalName').where('name', '=', dumbbells!).executeTakeFirstOrThrow();
+    expect(original.originalName).toBe('product-dumbbell-seryj-kinds.jpg');
+  }, 90_000);
 });

@@ -118,7 +118,7 @@ describe('an image from upload to deletion', () => {
       status: 409,
       body: {
         statusCode: 409,
-        message: `${domainMessages.imageInUsePrefix}товары: ${first!.id}, ${second!.id}; бренды: ${brand.id}; категории: ${category.id}`,
+        message: `${domainMessages.imageInUsePrefix}товарах: ${first!.id}, ${second!.id}; брендах: ${brand.id}; категориях: ${category.id}`,
       },
     });
     expect((await getImage(t, name)).response.status).toBe(200);
@@ -127,7 +127,7 @@ describe('an image from upload to deletion', () => {
     await t.db.updateTable('products').set({ image: null }).execute();
     await t.db.updateTable('brands').set({ image: null }).execute();
     const onlyCategory = await t.trpc(adminToken).media.images.delete.mutate({ fileName: name }).catch((error: unknown) => error);
-    expect(onlyCategory).toMatchObject({ message: `${domainMessages.imageInUsePrefix}категории: ${category.id}`, data: { httpStatus: 409 } });
+    expect(onlyCategory).toMatchObject({ message: `${domainMessages.imageInUsePrefix}категориях: ${category.id}`, data: { httpStatus: 409 } });
 
     await t.db.updateTable('categories').set({ image: null }).execute();
     expect(await t.rest('DELETE', `/images/${name}`, { token: adminToken })).toEqual({ status: 200, body: { ok: true } });

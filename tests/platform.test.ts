@@ -31,6 +31,24 @@ describe('one Fastify process', () => {
     }
   });
 
+  it('answers HEAD on a page like GET, without the body (uptime monitors, crawlers)', async () => {
+    for (const route of ['/', '/catalog']) {
+      const response = await fetch(`${t.baseUrl}${route}`, { method: 'HEAD' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toBe('');
+    }
+  });
+
+  it('answers /health while the process is up and /ready while the database answers', async () => {
+    const health = await fetch(`${t.baseUrl}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${t.baseUrl}/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+  });
+
   it('publishes an OpenAPI document generated from the procedures, and a docs page', async () => {
     const document = await t.rest<{ paths: Record<string, Record<string, unknown>> }>('GET', '/openapi.json');
     expect(document.status).toBe(200);
@@ -85,7 +103,7 @@ describe('start-up on an empty embedded database', () => {
   it('migrates, adds the demo data once, and creates the first admin from the environment', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
     const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: 'Boss@Shop.test', ADMIN_PASSWORD: 'boss-password' });
-    const first = await prepareDatabase(config, () => undefined);
+    const first = await prepareDatabase(config, { log: () => undefined });
     const tags = await first.db.selectFrom('tags').select('name').execute();
     expect(tags.map((tag) => tag.name)).toContain('Новинка');
     const admin = await first.db.selectFrom('users').select(['role', 'isVerified']).where('email', '=', 'boss@shop.test').executeTakeFirstOrThrow();
@@ -95,7 +113,7 @@ describe('start-up on an empty embedded database', () => {
     await first.close();
 
     // A second start keeps the data as it is: the seed runs only on a fresh database.
-    const second = await prepareDatabase(config, () => undefined);
+    const second = await prepareDatabase(config, { log: () => undefined });
     expect(await second.db.selectFrom('products').select('id').where('url', '=', removed.url).executeTakeFirst()).toBeUndefined();
     await second.close();
   });

@@ -25,7 +25,7 @@ describe('tags over REST', () => {
     expect(fetched).toEqual({ status: 200, body: created.body });
 
     const updated = await t.rest('PUT', `/tags/${created.body.id}`, { body: { name: 'Новинки', url: 'novinki' }, token: adminToken });
-    expect(updated.body).toEqual({ id: created.body.id, name: 'Новинки', url: 'novinki' });
+    expect(updated.body).toEqual({ id: created.body.id, name: 'Новинки', url: 'novinki', version: 2 });
 
     const list = await t.rest<{ rows: unknown[]; length: number }>('GET', '/tags?name=новинк');
     expect(list.body).toEqual({ rows: [updated.body], length: 1 });
@@ -71,7 +71,7 @@ describe('tags over REST', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.statusCode).toBe(400);
-    expect(bad.body.message).toContain('url может содержать только латинские буквы, цифры и дефисы');
+    expect(bad.body.message).toContain('Адрес (url) может содержать только латинские буквы, цифры и дефисы');
     const badId = await t.rest('GET', '/tags/abc');
     expect(badId.status).toBe(400);
   });

@@ -14,7 +14,7 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
 
 const card = `json_build_object(
   'id', p.id, 'name', p.name, 'url', p.url, 'price', (p.price / 100.0)::float8, 'oldPrice', (p.old_price / 100.0)::float8,
-  'availability', p.availability, 'inStock', p.in_stock, 'rating', p.rating, 'image', p.image,
+  'availability', p.availability, 'inStock', p.in_stock, 'rating', p.rating, 'reviewCount', p.review_count, 'image', p.image,
   'colors', coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'url', c.url, 'code', c.code) order by c.id)
                       from colors c where c.id in (select v.color_id from product_variants v where v.product_id = p.id)), '[]'::json),
   'brands', coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'url', b.url) order by b.name)

@@ -9,14 +9,14 @@ import { AuthProvider } from './auth/AuthProvider';
 import { AppRoutes } from './router';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
 import { DisplayFlagsProvider } from './ui/display-flags';
-import { theme } from './ui/theme';
+import { cssVariablesResolver, theme } from './ui/theme';
 import { TOAST_DURATION_MS } from './ui/toast';
 
 function App() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <AuthProvider>

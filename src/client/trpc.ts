@@ -9,7 +9,7 @@ export const trpc = createTRPCReact<AppRouter>();
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: '/trpc', transformer: superjson, headers: () => authorizationHeader() })],
+    links: [httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: 10, headers: () => authorizationHeader() })],
   });
 }
 

@@ -1,13 +1,19 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const DEV_JWT_SECRET = 'dev-only-secret-never-use-in-production-0123456789';
-
 const optionalString = z
   .string()
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined));
+
+const positiveCount = optionalString.pipe(
+  z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'must be a positive whole number')
+    .transform(Number)
+    .optional(),
+);
 
 const envSchema = z
   .object({
@@ -22,6 +28,8 @@ const envSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().default('./data'),
+    DB_CONNECT_TIMEOUT_MS: positiveCount,
+    DB_STATEMENT_TIMEOUT_MS: positiveCount,
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SMTP_URL: optionalString.pipe(
       z
@@ -39,13 +47,9 @@ const envSchema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// URL')
         .optional(),
     ),
-    RATE_LIMIT_PER_MINUTE: optionalString.pipe(
-      z
-        .string()
-        .regex(/^[1-9]\d{0,5}$/, 'must be a positive whole number')
-        .transform(Number)
-        .optional(),
-    ),
+    RATE_LIMIT_PER_MINUTE: positiveCount,
+    LETTERS_PER_ADDRESS_PER_HOUR: positiveCount,
+    SIGNIN_FAILURES_PER_ACCOUNT: positiveCount,
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -67,7 +71,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Where the embedded database lives; `memory://` keeps it in memory (tests). */
   dataDir: string;
-  jwtSecret: string;
+  /** PostgreSQL: connecting or waiting for a pool connection, and one statement (README → Database). */
+  databaseTimeouts: { connectMs: number; statementMs: number };
+  /** Absent: a random secret generated once and kept in the database (services/app-secrets.ts). */
+  jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   shopEmail: string;
@@ -75,6 +82,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Sign-in, sign-up, reset, help-desk and confirmation attempts per minute, per action and IP. */
   rateLimitPerMinute: number;
+  /** Confirmation and reset letters to one address per hour, whoever asks for them. */
+  lettersPerAddressPerHour: number;
+  /** Failed sign-ins of one account per 15 minutes before its sign-in answers 429. */
+  signinFailuresPerAccount: number;
   /** Take the client's IP from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   maxUploadBytes: number;
@@ -98,7 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(e.DATA_DIR),
-    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    databaseTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS ?? 3_000, statementMs: e.DB_STATEMENT_TIMEOUT_MS ?? 10_000 },
+    jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL ?? e.ADMIN_EMAIL ?? 'shop@localhost',
@@ -106,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     // Test files sign in many times from one address; the rate-limit tests set their own limit.
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1000 : 20),
+    lettersPerAddressPerHour: e.LETTERS_PER_ADDRESS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1000 : 5),
+    signinFailuresPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT ?? (e.NODE_ENV === 'test' ? 1000 : 10),
     trustProxy: e.TRUST_PROXY === 'true',
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,

@@ -1,33 +1,59 @@
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.js';
+import type { DatabaseHandle } from './db/connection.js';
 import { prepareDatabase } from './db/setup.js';
+
+/** After SIGTERM, requests in flight get this long; then the remaining connections are closed. */
+export const shutdownDeadlineMs = 10_000;
+
+const log = (message: string) => process.stdout.write(`${message}\n`);
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // The app's modules load while the database opens: a quicker first answer.
-  const appModule = import('./app.js');
-  const database = await prepareDatabase(config, (message) => process.stdout.write(`${message}\n`));
-  const { buildApp } = await appModule;
-  const app = await buildApp({ config, db: database.db });
+  let app: FastifyInstance | undefined;
+  let database: DatabaseHandle | undefined;
+  let stopping = false;
+  let startup: Promise<void> = Promise.resolve();
 
-  let closing = false;
+  // Installed before any start-up work: a signal during migrations or the first seed ends the
+  // process cleanly (the seed's transaction is either committed with its mark or not at all).
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: shutting down`);
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down (at most ${shutdownDeadlineMs / 1000} s)`);
+    const deadline = setTimeout(() => {
+      log('Shutdown deadline passed: closing the remaining connections');
+      app?.server.closeAllConnections();
+      setTimeout(() => process.exit(1), 1_000).unref();
+    }, shutdownDeadlineMs);
+    deadline.unref();
     try {
-      await app.close();
-      await database.close();
+      // Start-up work under way (a migration, the first seed) finishes or meets the deadline.
+      await startup.catch(() => undefined);
+      if (app) await app.close();
+      if (database) await database.close();
       process.exit(0);
     } catch (error) {
-      app.log.error(error);
+      log(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Shop on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  startup = (async () => {
+    // The app's modules load while the database opens: a quicker first answer.
+    const appModule = import('./app.js');
+    const opened = await prepareDatabase(config, { log, stopping: () => stopping });
+    database = opened;
+    if (stopping) return;
+    const { buildApp } = await appModule;
+    app = await buildApp({ config, db: opened.db });
+    if (stopping) return;
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(`Shop on http://localhost:${config.port} (${opened.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  })();
+  await startup;
 }
 
 main().catch((error: unknown) => {

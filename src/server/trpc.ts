@@ -1,9 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { domainMessages, statusForCode, userMessage, validationMessage, type ValidationIssue } from '../shared/errors.js';
+import { domainMessages, statusForCode, statusMessages, userMessage, validationMessage, type ValidationIssue } from '../shared/errors.js';
 import type { Context } from './context.js';
 import { translateDatabaseError } from './db/errors.js';
+import type { IpRateLimitedAction } from './services/rate-limit.js';
+import { findNulCharacter } from './services/text-input.js';
 
 function validationIssues(cause: unknown): ValidationIssue[] | undefined {
   if (cause && typeof cause === 'object' && 'issues' in cause && Array.isArray(cause.issues)) {
@@ -14,6 +16,8 @@ function validationIssues(cause: unknown): ValidationIssue[] | undefined {
 
 /** The Russian message a failure shows: validation issues named, catalogue text otherwise. */
 export function describeError(error: TRPCError): string {
+  // tRPC's own refusal of an over-long batch (app.ts, maxBatchSize) is said in English.
+  if (error.message === 'Batch call exceeds maximum size') return `${statusMessages[400]} ${domainMessages.tooManyBatched}.`;
   const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : undefined;
   return issues ? validationMessage(issues) : userMessage(statusForCode(error.code), error.message);
 }
@@ -46,7 +50,24 @@ const databaseErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(databaseErrors);
+/** A NUL character in any string of the input is refused before validation, naming the field. */
+const textGuard = t.middleware(async ({ getRawInput, next }) => {
+  const field = findNulCharacter(await getRawInput());
+  if (field !== null) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `${statusMessages[400]} ${field || 'значение'}: ${domainMessages.nulCharacter}` });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(textGuard).use(databaseErrors);
+
+/** Past PRODUCT.md's limit for the action from this IP: 429 with the message of SPEC.md section 8. */
+export function rateLimited(action: IpRateLimitedAction) {
+  return t.middleware(async ({ ctx, next }) => {
+    if (!(await ctx.rateLimits.consume(action, ctx.ip))) throw new TRPCError({ code: 'TOO_MANY_REQUESTS' });
+    return next();
+  });
+}
 
 /** A signed-in caller of any role. */
 export const userProcedure = publicProcedure.use(({ ctx, next }) => {

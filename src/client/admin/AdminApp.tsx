@@ -6,6 +6,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { AdminLoginPage } from './login/AdminLoginPage';
 import { mediaAdminRoutes } from './media/routes';
 import { pendingAdminRoutes } from './pending';
+import { AdminNotFound } from './ui/AdminNotFound';
 
 /** Everything under /admin, loaded as its own chunk so the storefront never downloads it. */
 export default function AdminApp() {
@@ -13,7 +14,7 @@ export default function AdminApp() {
     { path: 'login', element: <AdminLoginPage /> },
     {
       element: <AdminLayout />,
-      children: [{ index: true, element: <Navigate to="products" replace /> }, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...pendingAdminRoutes],
+      children: [{ index: true, element: <Navigate to="products" replace /> }, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...pendingAdminRoutes, { path: '*', element: <AdminNotFound /> }],
     },
   ]);
 }

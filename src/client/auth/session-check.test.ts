@@ -3,7 +3,7 @@ import type { User } from '../../shared/schemas/users.js';
 import { checkSession, RequestFailure, type SessionCheckDeps } from './session-check';
 import type { StoredTokens } from './tokens';
 
-const user: User = { id: 1, firstName: 'Анна', lastName: 'Иванова', email: 'anna@shop.test', isVerified: true, role: 'User' };
+const user: User = { id: 1, firstName: 'Анна', lastName: 'Иванова', email: 'anna@shop.test', isVerified: true, role: 'User', version: 1 };
 
 function deps(overrides: Partial<SessionCheckDeps> & { tokens?: StoredTokens | null } = {}) {
   let tokens: StoredTokens | null = overrides.tokens === undefined ? { accessToken: 'a1', refreshToken: 'r1' } : overrides.tokens;

@@ -1,5 +1,6 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { usePaging } from './use-paging';
+import { ShopPagination } from './ShopPagination';
 
 interface ListFooterProps {
   paging: ReturnType<typeof usePaging>;
@@ -19,7 +20,7 @@ export function ListFooter({ paging, total, loading, shownRows, emptyText = 'Н�
         <Text size="sm" c="dimmed">
           Всего: {total ?? 0}
         </Text>
-        <Pagination total={paging.pageCount(total ?? 0)} value={paging.page} onChange={paging.setPage} />
+        <ShopPagination total={paging.pageCount(total ?? 0)} value={paging.page} onChange={paging.setPage} />
       </Group>
     </>
   );

@@ -19,6 +19,7 @@ export function toastError(error: unknown): void {
   toast.error(errorMessageOf(error), { duration: TOAST_DURATION_MS, icon: <IconAlertCircle size={20} /> });
 }
 
-export function toastSuccess(message: string): void {
-  toast.success(message, { duration: TOAST_DURATION_MS, icon: <IconCircleCheck size={20} /> });
+/** A success, with an optional second line (one toast rather than two at once). */
+export function toastSuccess(message: string, description?: string): void {
+  toast.success(message, { duration: TOAST_DURATION_MS, icon: <IconCircleCheck size={20} />, ...(description ? { description } : {}) });
 }

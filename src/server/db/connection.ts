@@ -3,8 +3,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 import pg from 'pg';
+import { isDatabaseUnavailable } from './errors.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -15,6 +16,29 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * How long the shop waits on PostgreSQL before answering 503 (README → Database timeouts). A
+ * request never queues without bound: waiting for a pool connection, connecting, and each
+ * statement all have a deadline.
+ */
+export interface DatabaseTimeouts {
+  /** Connecting, and waiting for a free connection of the pool. */
+  connectMs: number;
+  /** One statement, enforced by PostgreSQL (`statement_timeout`). */
+  statementMs: number;
+  /** One statement, enforced by the client as well: covers a server that stopped answering. */
+  queryMs: number;
+  /** A transaction left open without a statement is ended by PostgreSQL. */
+  idleInTransactionMs: number;
+}
+
+export const defaultTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 10_000, queryMs: 12_000, idleInTransactionMs: 30_000 };
+
+/** The request timeouts of the configuration (connect, statement); the client's own deadline follows. */
+export function requestTimeouts(configured: { connectMs: number; statementMs: number }): DatabaseTimeouts {
+  return { ...defaultTimeouts, ...configured, queryMs: configured.statementMs + 2_000 };
+}
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database, or `memory://` for a throw-away one. */
@@ -22,13 +46,89 @@ export interface DatabaseOptions {
   /** PostgreSQL only: the schema to work in (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** Where connection faults are reported; they never reach the process as unhandled errors. */
+  onConnectionError?: (error: Error) => void;
 }
 
 // bigint (count, sum) arrives as a JavaScript number: every count here is far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-function createKysely(pool: pg.Pool): Db {
+function createKysely(pool: PostgresPool): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+}
+
+/** One checkout of a pooled connection; a connection that failed as a connection is not reused. */
+class Checkout implements PostgresPoolClient {
+  broken = false;
+
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(sql: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof sql !== 'string') throw new Error('Streaming cursors are not configured');
+    return this.client.query(sql, parameters ? [...parameters] : []).then(
+      (result) => result as unknown as PostgresQueryResult<R>,
+      (error: unknown) => {
+        // A client-side timeout leaves the statement unanswered on this connection: it must go.
+        if (isDatabaseUnavailable(error)) this.broken = true;
+        throw error;
+      },
+    );
+  }
+
+  release(): void {
+    this.client.release(this.broken ? new Error('Connection discarded after a connection fault') : undefined);
+  }
+}
+
+/** Kysely's view of the pg pool, which drops broken connections instead of reusing them. */
+class DiscardingPool implements PostgresPool {
+  readonly #checkouts = new WeakMap<pg.PoolClient, Checkout>();
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async connect(): Promise<Checkout> {
+    const client = await this.pool.connect();
+    let checkout = this.#checkouts.get(client);
+    if (!checkout) {
+      checkout = new Checkout(client);
+      this.#checkouts.set(client, checkout);
+    }
+    checkout.broken = false;
+    return checkout;
+  }
+
+  end(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+/**
+ * A pool that survives PostgreSQL going away: a backend terminated under an idle or a checked-out
+ * connection emits `error` on that client (and the pool), which would otherwise end the process.
+ * The broken client is dropped by the pool on release (it is no longer queryable), and the next
+ * request opens a fresh connection once the server is back.
+ */
+function resilientPool(options: DatabaseOptions): pg.Pool {
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  const report = options.onConnectionError ?? (() => undefined);
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 20,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
+  });
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  return pool;
 }
 
 /**
@@ -38,12 +138,7 @@ function createKysely(pool: pg.Pool): Db {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 20,
-      ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
-    });
-    const db = createKysely(pool);
+    const db = createKysely(new DiscardingPool(resilientPool(options)));
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 
@@ -52,8 +147,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (!memory) await fs.mkdir(dir, { recursive: true });
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
   // PGlite is a single session: one connection, queries and transactions queue behind it.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
-  const db = createKysely(pool);
+  const db = createKysely(new pg.Pool({ ...createPgConfig(pglite), max: 1 }));
   return {
     db,
     kind: 'pglite',

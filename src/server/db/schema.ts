@@ -7,6 +7,8 @@ import type { MediaTables } from './tables/media.js';
 
 export type CreatedAt = ColumnType<Date, never, never>;
 export type UpdatedAt = ColumnType<Date, never, Date>;
+/** Optimistic concurrency: bumped by every edit (services/versioned.ts). */
+export type Version = ColumnType<number, never, number>;
 
 export type Role = 'User' | 'SuperUser' | 'Admin';
 
@@ -18,6 +20,7 @@ export interface UsersTable {
   isVerified: ColumnType<boolean, boolean | undefined, boolean>;
   role: ColumnType<Role, Role | undefined, Role>;
   passwordHash: string;
+  version: Version;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -38,10 +41,19 @@ export interface DictionaryTable {
   id: Generated<number>;
   name: string;
   url: string;
+  version: Version;
+  createdAt: CreatedAt;
+}
+
+/** What the shop keeps about itself: its generated JWT key, the demo-data mark. */
+export interface AppStateTable {
+  name: string;
+  value: string;
   createdAt: CreatedAt;
 }
 
 export interface CoreTables {
+  appState: AppStateTable;
   users: UsersTable;
   sessions: SessionsTable;
   tags: DictionaryTable;

@@ -6,11 +6,19 @@ import { domainMessages, messageForStatus, statusMessages } from '../../shared/e
 import { imageNameSchema, uploadResponseSchema } from '../../shared/schemas/media.js';
 import { contextFactory, type AppServices } from '../context.js';
 import { NotAnImageError } from '../services/images/encode.js';
-import { chooseWidth, storeImages, type UploadedFile } from '../services/images/library.js';
+import { chooseWidth, encodeUpload, storeEncoded, type ImageToStore } from '../services/images/library.js';
 import { imageBlobKey, imageStoreFor } from '../services/images/store.js';
+import { WorkQueue } from '../services/work-queue.js';
 
 /** Files per upload request; each is held in memory while it is encoded. */
 const maxFilesPerUpload = 10;
+
+/**
+ * Uploads read and stored at the same time, per process. The others wait before reading their
+ * body, which stays with the client meanwhile (TCP back-pressure), so memory is bounded by two
+ * uploads' files whatever the number of clients.
+ */
+const uploads = new WorkQueue(2);
 
 const widthQuerySchema = z.coerce.number().int().min(1).max(10_000).optional();
 
@@ -41,8 +49,9 @@ function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
 
-async function readUploadedFiles(request: FastifyRequest, maxUploadBytes: number): Promise<UploadedFile[]> {
-  const files: UploadedFile[] = [];
+/** Reads the files of a multipart body one by one, each encoded as soon as it has arrived. */
+async function readAndEncodeFiles(request: FastifyRequest, maxUploadBytes: number): Promise<ImageToStore[]> {
+  const files: ImageToStore[] = [];
   const megabytes = Math.round((maxUploadBytes / 1024 / 1024) * 10) / 10;
   let current = '';
   try {
@@ -52,9 +61,11 @@ async function readUploadedFiles(request: FastifyRequest, maxUploadBytes: number
         part.file.resume();
         continue;
       }
-      files.push({ originalName: part.filename, bytes: await part.toBuffer() });
+      const bytes = await part.toBuffer();
+      files.push(await encodeUpload({ originalName: part.filename, bytes }));
     }
   } catch (error) {
+    if (error instanceof NotAnImageError) throw error;
     const code = errorCode(error);
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new UploadRefusal(413, `${domainMessages.imageTooLarge}: ${current}. Наибольший размер — ${megabytes} МБ.`);
@@ -89,9 +100,11 @@ export function imageRoutes(services: AppServices): FastifyPluginAsync {
       if (problem) return refuse(reply, problem.status, problem.message);
       if (!request.isMultipart()) return refuse(reply, 400, domainMessages.noImageFiles);
       try {
-        const files = await readUploadedFiles(request, services.config.maxUploadBytes);
-        if (!files.length) return refuse(reply, 400, domainMessages.noImageFiles);
-        const names = await storeImages(db, store, files);
+        const names = await uploads.run(async () => {
+          const files = await readAndEncodeFiles(request, services.config.maxUploadBytes);
+          return files.length ? storeEncoded(db, store, files) : null;
+        });
+        if (!names) return refuse(reply, 400, domainMessages.noImageFiles);
         return reply.send(names);
       } catch (error) {
         if (error instanceof UploadRefusal) return refuse(reply, error.statusCode, error.message);

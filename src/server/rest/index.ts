@@ -1,37 +1,15 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { messageForStatus, userMessage, validationMessage, type ValidationIssue } from '../../shared/errors.js';
 import type { AppServices } from '../context.js';
 import { registerDocsPage } from './docs.js';
 import { registerFacade } from './facade.js';
 import { imageRoutes } from './images.js';
 import { buildOpenApiDocument } from './openapi.js';
 
-/** SPEC.md section 8: every REST failure is `{ statusCode, message }` with the Russian message. */
-export interface RestError {
-  statusCode: number;
-  message: string;
-}
-
-function toRestError(statusCode: number, body: unknown): RestError {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const issues = Array.isArray(record['issues']) ? (record['issues'] as ValidationIssue[]) : undefined;
-  const message = issues?.length ? validationMessage(issues) : userMessage(statusCode, record['message']);
-  return { statusCode, message };
-}
-
-function parseJson(payload: unknown): unknown {
-  if (typeof payload !== 'string') return undefined;
-  try {
-    return JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The REST façade at /api: one route per procedure that declares a SPEC path in `meta.openapi`
  * (facade.ts), so the façade is a table by construction and holds no business logic; the OpenAPI
- * document is generated from the same procedures by trpc-to-openapi.
+ * document is generated from the same procedures by trpc-to-openapi. Failures take the SPEC's
+ * `{ statusCode, message }` shape app-wide (http/error-shape.ts).
  */
 export function restPlugin(services: AppServices): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
@@ -52,23 +30,6 @@ export function restPlugin(services: AppServices): FastifyPluginAsync {
       } catch {
         done(Object.assign(new Error('Invalid JSON body'), { statusCode: 400 }), undefined);
       }
-    });
-
-    // Hooks of this plugin apply to the /api routes only (Fastify encapsulation): answers of the
-    // raw routes and of Fastify itself get the SPEC's error shape.
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      if (reply.statusCode < 400 || !String(reply.getHeader('content-type') ?? '').includes('json')) {
-        done(null, payload);
-        return;
-      }
-      done(null, JSON.stringify(toRestError(reply.statusCode, parseJson(payload))));
-    });
-
-    app.setErrorHandler((error: unknown, request, reply) => {
-      const status = error instanceof Error && 'statusCode' in error ? error.statusCode : undefined;
-      const statusCode = typeof status === 'number' && status >= 400 ? status : 500;
-      if (statusCode >= 500) request.log.error(error);
-      return reply.code(statusCode).type('application/json').send({ statusCode, message: messageForStatus(statusCode) });
     });
 
     // Raw routes: the multipart upload and the image bytes.

@@ -8,7 +8,8 @@ export async function ensureAdmin(db: Db, admin: Config['admin']): Promise<'crea
   const email = admin.email.toLowerCase();
   const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) return 'exists';
-  await db
+  // Several instances may start together: only the one whose insert took reports a creation.
+  const inserted = await db
     .insertInto('users')
     .values({
       email,
@@ -19,6 +20,7 @@ export async function ensureAdmin(db: Db, admin: Config['admin']): Promise<'crea
       passwordHash: await hashPassword(admin.password),
     })
     .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
-  return 'created';
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? 'created' : 'exists';
 }

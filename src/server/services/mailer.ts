@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/connection.js';
 
@@ -16,12 +17,28 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   db: Db;
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** A letter not delivered yet is tried again after these pauses; then it is given up. */
+const retryMinutes = [1, 5, 30, 120];
+/** A letter being sent is not taken by another instance's retry for this long. */
+const claimMinutes = 5;
+
+interface StoredLetter extends Letter {
+  id: number;
+  attempts: number;
 }
 
 /**
- * The one way the shop sends e-mail (PRODUCT.md, E-mail): by SMTP when SMTP_URL is set, otherwise
- * into the `mail_outbox` table and the log, so that a developer or a test can follow the links.
+ * The one way the shop sends e-mail (PRODUCT.md, E-mail). Every letter is first written to
+ * `mail_outbox`, then:
+ * - without SMTP_URL it stays there (`kept`) and is logged, so a developer or a test can follow its
+ *   links; the housekeeping removes it once its links have expired;
+ * - with SMTP_URL it is `pending` until sent, then `sent` with its text erased (no usable link is
+ *   kept in clear text). A letter that could not be sent — the server failed, or the process
+ *   stopped first — is tried again later (after 1, 5, 30, 120 minutes), by this or another
+ *   instance, also after a restart.
  */
 export class Mailer {
   readonly #options: MailerOptions;
@@ -37,18 +54,79 @@ export class Mailer {
     return this.#smtp ? 'smtp' : 'outbox';
   }
 
-  /** Sends now; a failure is thrown to the caller. */
+  /** Writes the letter and, with SMTP, sends it now; a failed send is left for a later attempt. */
   async send(letter: Letter): Promise<void> {
-    if (this.#smtp) {
-      await this.#smtp.sendMail({ from: this.#options.from, ...letter });
-      this.#options.log.info({ to: letter.to, subject: letter.subject }, 'e-mail sent');
+    const { db, log } = this.#options;
+    const row = await db
+      .insertInto('mailOutbox')
+      .values({
+        recipient: letter.to,
+        replyTo: letter.replyTo ?? null,
+        subject: letter.subject,
+        text: letter.text,
+        html: letter.html,
+        status: this.#smtp ? 'pending' : 'kept',
+        nextAttemptAt: this.#smtp ? sql<Date>`now() + make_interval(mins => ${claimMinutes})` : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (!this.#smtp) {
+      log.info({ to: letter.to, subject: letter.subject, text: letter.text }, 'e-mail kept in the outbox (no SMTP_URL)');
       return;
     }
-    await this.#options.db
-      .insertInto('mailOutbox')
-      .values({ recipient: letter.to, replyTo: letter.replyTo ?? null, subject: letter.subject, text: letter.text, html: letter.html })
-      .execute();
-    this.#options.log.info({ to: letter.to, subject: letter.subject, text: letter.text }, 'e-mail kept in the outbox (no SMTP_URL)');
+    await this.#deliver({ ...letter, id: row.id, attempts: 0 });
+  }
+
+  async #deliver(letter: StoredLetter): Promise<boolean> {
+    const { db, log, from } = this.#options;
+    const smtp = this.#smtp;
+    if (!smtp) return false;
+    try {
+      await smtp.sendMail({ from, to: letter.to, subject: letter.subject, text: letter.text, html: letter.html, ...(letter.replyTo ? { replyTo: letter.replyTo } : {}) });
+      await db
+        .updateTable('mailOutbox')
+        .set({ status: 'sent', deliveredAt: new Date(), text: '', html: '', nextAttemptAt: null, attempts: letter.attempts + 1, lastError: null })
+        .where('id', '=', letter.id)
+        .execute();
+      log.info({ to: letter.to, subject: letter.subject }, 'e-mail sent');
+      return true;
+    } catch (error) {
+      const attempts = letter.attempts + 1;
+      const retryIn = retryMinutes[attempts - 1];
+      await db
+        .updateTable('mailOutbox')
+        .set({
+          attempts,
+          status: retryIn === undefined ? 'failed' : 'pending',
+          nextAttemptAt: retryIn === undefined ? null : sql<Date>`now() + make_interval(mins => ${retryIn})`,
+          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        })
+        .where('id', '=', letter.id)
+        .execute()
+        .catch((cause: unknown) => log.error({ err: cause }, 'e-mail state not saved'));
+      log.warn({ err: error, to: letter.to, attempts }, retryIn === undefined ? 'e-mail given up' : `e-mail not sent; next attempt in ${retryIn} min`);
+      return false;
+    }
+  }
+
+  /**
+   * Sends the letters whose turn has come: left by a process that stopped, or failed before.
+   * Each is claimed first (its next attempt pushed back), so two instances never send one twice.
+   */
+  async deliverDue(limit = 20): Promise<number> {
+    if (!this.#smtp) return 0;
+    const { rows } = await sql<{ id: number; recipient: string; replyTo: string | null; subject: string; text: string; html: string; attempts: number }>`
+      update mail_outbox set next_attempt_at = now() + make_interval(mins => ${claimMinutes})
+      where id in (
+        select id from mail_outbox where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at limit ${limit} for update skip locked
+      )
+      returning id, recipient, reply_to as "replyTo", subject, text, html, attempts`.execute(this.#options.db);
+    let sent = 0;
+    for (const row of rows) {
+      if (await this.#deliver({ id: row.id, to: row.recipient, subject: row.subject, text: row.text, html: row.html, attempts: row.attempts, ...(row.replyTo ? { replyTo: row.replyTo } : {}) })) sent += 1;
+    }
+    return sent;
   }
 
   /**

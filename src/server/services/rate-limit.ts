@@ -1,56 +1,102 @@
-import { TRPCError } from '@trpc/server';
+import { isIPv6 } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { middleware } from '../trpc.js';
 
-/** The actions PRODUCT.md limits per IP; procedures that do the same thing share one. */
-export type RateLimitedAction = 'signin' | 'signup' | 'reset' | 'help' | 'confirmation';
+/** Actions PRODUCT.md limits per client address and minute; procedures doing the same share one. */
+export type IpRateLimitedAction = 'signin' | 'signup' | 'reset' | 'help' | 'confirmation';
+
+/**
+ * What is counted, and per what:
+ * - an IP action, per client address (an IPv6 address counts for its whole /64) and minute;
+ * - `letter`: letters of the accounts domain (confirmation, reset) per recipient address and hour,
+ *   whoever asks for them, so the shop cannot be made to flood a mailbox;
+ * - `signinFailure`: failed sign-ins per account and 15 minutes, whatever the IPs.
+ */
+export type RateLimitedAction = IpRateLimitedAction | 'letter' | 'signinFailure';
 
 export interface RateLimitsOptions {
   perMinute: number;
+  lettersPerAddressPerHour?: number;
+  signinFailuresPerAccount?: number;
   /** Shared counters across instances; in process memory when absent. */
   redisUrl: string | undefined;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
+interface Window {
+  points: number;
+  seconds: number;
+  keyPrefix: string;
+}
+
+/** The part of an address that identifies one client: a whole IPv6 /64 is one household or host. */
+export function clientKey(ip: string): string {
+  const address = ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = address.includes('::') ? 8 - headGroups.length - tailGroups.length : 0;
+  const groups = [...headGroups, ...Array<string>(Math.max(missing, 0)).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /**
- * Attempts per minute, per action and IP. With Redis the counters are shared by every instance;
- * should Redis be unreachable, each instance falls back to its own memory rather than failing
- * sign-ins.
+ * Attempts per window. With Redis the counters are shared by every instance; should Redis be
+ * unreachable, each instance falls back to its own memory rather than failing sign-ins.
  */
 export class RateLimits {
-  readonly #limiter: RateLimiterAbstract;
+  readonly #limiters: Record<'ip' | 'letter' | 'signinFailure', RateLimiterAbstract>;
   readonly #redis: Redis | undefined;
 
-  constructor({ perMinute, redisUrl, log }: RateLimitsOptions) {
-    const options = { points: perMinute, duration: 60, keyPrefix: 'shop-rate' };
+  constructor({ perMinute, lettersPerAddressPerHour = 5, signinFailuresPerAccount = 10, redisUrl, log }: RateLimitsOptions) {
+    const windows = {
+      ip: { points: perMinute, seconds: 60, keyPrefix: 'shop-rate' },
+      letter: { points: lettersPerAddressPerHour, seconds: 3600, keyPrefix: 'shop-letter' },
+      signinFailure: { points: signinFailuresPerAccount, seconds: 900, keyPrefix: 'shop-signin-failure' },
+    } satisfies Record<string, Window>;
+    const memory = (window: Window) => new RateLimiterMemory({ points: window.points, duration: window.seconds, keyPrefix: window.keyPrefix });
     if (!redisUrl) {
-      this.#limiter = new RateLimiterMemory(options);
+      this.#limiters = { ip: memory(windows.ip), letter: memory(windows.letter), signinFailure: memory(windows.signinFailure) };
       return;
     }
     // No offline queue: while Redis is down a call fails at once and the memory limiter answers.
-    this.#redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    this.#redis = redis;
     let warned = false;
-    this.#redis.on('error', (error: unknown) => {
+    redis.on('error', (error: unknown) => {
       if (!warned) log.warn({ err: error }, 'Redis unreachable: rate limits are counted per instance');
       warned = true;
     });
-    this.#redis.on('ready', () => {
+    redis.on('ready', () => {
       warned = false;
     });
-    this.#limiter = new RateLimiterRedis({
-      ...options,
-      storeClient: this.#redis,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory(options),
-    });
+    const shared = (window: Window) =>
+      new RateLimiterRedis({
+        points: window.points,
+        duration: window.seconds,
+        keyPrefix: window.keyPrefix,
+        storeClient: redis,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: memory(window),
+      });
+    this.#limiters = { ip: shared(windows.ip), letter: shared(windows.letter), signinFailure: shared(windows.signinFailure) };
   }
 
-  /** Counts one attempt; false once the IP has used up this minute's attempts for the action. */
-  async consume(action: RateLimitedAction, ip: string): Promise<boolean> {
+  #limiterOf(action: RateLimitedAction): { limiter: RateLimiterAbstract; key: (subject: string) => string } {
+    if (action === 'letter' || action === 'signinFailure') return { limiter: this.#limiters[action], key: (subject) => subject.toLowerCase() };
+    return { limiter: this.#limiters.ip, key: (subject) => `${action}:${clientKey(subject)}` };
+  }
+
+  /** Counts one attempt; false once the subject (IP, address, account) has used up its window. */
+  async consume(action: RateLimitedAction, subject: string): Promise<boolean> {
+    const { limiter, key } = this.#limiterOf(action);
     try {
-      await this.#limiter.consume(`${action}:${ip}`);
+      await limiter.consume(key(subject));
       return true;
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return false;
@@ -58,15 +104,14 @@ export class RateLimits {
     }
   }
 
+  /** True while the subject's window is used up, without counting an attempt. */
+  async isExhausted(action: RateLimitedAction, subject: string): Promise<boolean> {
+    const { limiter, key } = this.#limiterOf(action);
+    const state = await limiter.get(key(subject)).catch(() => null);
+    return state !== null && state.remainingPoints <= 0;
+  }
+
   async close(): Promise<void> {
     if (this.#redis && this.#redis.status !== 'end') await this.#redis.quit().catch(() => this.#redis?.disconnect());
   }
-}
-
-/** A tRPC middleware: past the limit, 429 with the message of SPEC.md section 8. */
-export function rateLimited(action: RateLimitedAction) {
-  return middleware(async ({ ctx, next }) => {
-    if (!(await ctx.rateLimits.consume(action, ctx.ip))) throw new TRPCError({ code: 'TOO_MANY_REQUESTS' });
-    return next();
-  });
 }

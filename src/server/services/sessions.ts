@@ -29,33 +29,44 @@ export async function startSession(
 export type RotationResult = { status: 'rotated'; tokens: SessionTokens } | { status: 'refused' };
 
 /**
- * Exchanges a refresh token for a new pair (PRODUCT.md: rotated on every use). A token that was
- * already used or revoked is refused, and its whole family is revoked: whoever holds the stolen
- * copy and the rightful owner both have to sign in again.
+ * Exchanges a refresh token for a new pair (PRODUCT.md). Clients that store the new refresh token
+ * (ours) rotate; a client that follows SPEC.md section 4 keeps its first refresh token and may
+ * present it again for the token's whole life. A used token presented again counts as stolen only
+ * when a newer token of its family has already been used: then the real owner has moved on, so
+ * whoever holds the old one is not them, and the whole family is revoked.
  */
 export async function rotateRefreshToken(db: Db, tokens: TokenService, refreshToken: string): Promise<RotationResult> {
   const tokenHash = hashOpaqueToken(refreshToken);
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .updateTable('sessions')
-      .set({ usedAt: new Date() })
+    // Locked: two refreshes with the same token at once are served one after the other.
+    const presented = await trx
+      .selectFrom('sessions')
+      .select(['id', 'userId', 'familyId', 'usedAt', 'revokedAt', 'expiresAt'])
       .where('tokenHash', '=', tokenHash)
-      .where('usedAt', 'is', null)
-      .where('revokedAt', 'is', null)
-      .where('expiresAt', '>', new Date())
-      .returning(['userId', 'familyId'])
+      .forUpdate()
       .executeTakeFirst();
-    if (!current) {
-      const reused = await trx.selectFrom('sessions').select('familyId').where('tokenHash', '=', tokenHash).executeTakeFirst();
-      if (reused) await revokeFamily(trx, reused.familyId);
-      return { status: 'refused' as const };
+    if (!presented || presented.revokedAt || presented.expiresAt <= new Date()) return { status: 'refused' as const };
+    if (presented.usedAt) {
+      const newerUsed = await trx
+        .selectFrom('sessions')
+        .select('id')
+        .where('familyId', '=', presented.familyId)
+        .where('id', '>', presented.id)
+        .where('usedAt', 'is not', null)
+        .executeTakeFirst();
+      if (newerUsed) {
+        await revokeFamily(trx, presented.familyId);
+        return { status: 'refused' as const };
+      }
+    } else {
+      await trx.updateTable('sessions').set({ usedAt: new Date() }).where('id', '=', presented.id).execute();
     }
-    const user = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', current.userId).executeTakeFirst();
+    const user = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', presented.userId).executeTakeFirst();
     if (!user) return { status: 'refused' as const };
     const next = createOpaqueToken();
     await trx
       .insertInto('sessions')
-      .values({ userId: user.id, familyId: current.familyId, tokenHash: next.hash, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) })
+      .values({ userId: user.id, familyId: presented.familyId, tokenHash: next.hash, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) })
       .execute();
     return {
       status: 'rotated' as const,

@@ -33,6 +33,9 @@ export const refreshResponseSchema = z.object({ accessToken: z.string(), refresh
 export const resetRequestSchema = z.object({ email: emailSchema });
 export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
 
+/** Whether a reset link can still be used (the page checks it when it opens). */
+export const resetLinkStateSchema = z.object({ valid: z.boolean() });
+
 /** PUT /auth/update-password: the token of the reset link and the new password. */
 export const updatePasswordSchema = z.object({ token: z.string().min(1).max(2000), password: passwordSchema });
 export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;

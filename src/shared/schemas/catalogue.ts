@@ -1,5 +1,18 @@
 import { z } from '../zod.js';
-import { flagSchema, idSchema, listOf, listResponse, nameSchema, pagingShape, sortShape, urlSlugSchema } from './common.js';
+import {
+  decimalQuerySchema,
+  flagSchema,
+  idSchema,
+  limitSchema,
+  listOf,
+  listResponse,
+  nameSchema,
+  pagingShape,
+  sortShape,
+  urlSlugSchema,
+  versionInputShape,
+  versionSchema,
+} from './common.js';
 
 /**
  * The catalogue's contract (SPEC.md sections 3 and 7): categories, colours, brands and products
@@ -11,8 +24,8 @@ export const refSchema = z.string().trim().min(1).max(200);
 export const refListSchema = listOf(refSchema);
 
 export const rublesSchema = z
-  .number()
-  .min(0, 'Цена не может быть отрицательной')
+  .number({ error: 'Укажите цену числом' })
+  .positive('Цена должна быть больше нуля')
   .max(100_000_000, 'Слишком большая цена')
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Не больше двух знаков после запятой');
 
@@ -35,6 +48,7 @@ export const categorySchema = z.object({
   parentId: z.number().int().nullable(),
   /** Names of the characteristics this category's products fill in, e.g. «Материал». */
   parameters: z.array(z.string()),
+  version: versionSchema,
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -69,11 +83,15 @@ export const categoryListSchema = z.object({
 });
 export const categoryListResponseSchema = listResponse(categorySchema);
 export const categoryIdSchema = z.object({ categoryId: idSchema });
+export const categoryUpdateSchema = categoryIdSchema.extend({ ...categoryInputSchema.shape, ...versionInputShape });
 
 // ---------------------------------------------------------------- colours
 
 export const colorSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string(), code: z.string() });
 export type Color = z.infer<typeof colorSchema>;
+/** A colour as its own page and the admin form read it (with the version an edit names). */
+export const colorRecordSchema = colorSchema.extend({ version: versionSchema });
+export type ColorRecord = z.infer<typeof colorRecordSchema>;
 
 export const colorInputSchema = z.object({ name: nameSchema, url: urlSlugSchema, code: hexColorSchema });
 export type ColorInput = z.input<typeof colorInputSchema>;
@@ -90,8 +108,9 @@ export const colorListSchema = z.object({
   ...sortShape(['id', 'name', 'url', 'code'] as const, 'id'),
   ...pagingShape,
 });
-export const colorListResponseSchema = listResponse(colorSchema);
+export const colorListResponseSchema = listResponse(colorRecordSchema);
 export const colorIdSchema = z.object({ colorId: idSchema });
+export const colorUpdateSchema = colorIdSchema.extend({ ...colorInputSchema.shape, ...versionInputShape });
 
 // ---------------------------------------------------------------- brands
 
@@ -101,6 +120,7 @@ export const brandSchema = z.object({
   url: z.string(),
   image: z.string().nullable(),
   showOnMain: z.boolean(),
+  version: versionSchema,
 });
 export type Brand = z.infer<typeof brandSchema>;
 
@@ -123,6 +143,7 @@ export const brandListSchema = z.object({
 });
 export const brandListResponseSchema = listResponse(brandSchema);
 export const brandIdSchema = z.object({ brandId: idSchema });
+export const brandUpdateSchema = brandIdSchema.extend({ ...brandInputSchema.shape, ...versionInputShape });
 
 // ---------------------------------------------------------------- products
 
@@ -139,8 +160,11 @@ export const variantSchema = z.object({
 });
 export type Variant = z.infer<typeof variantSchema>;
 
-/** A product as its page shows it. */
-export const productSchema = z.object({
+/**
+ * A product as its page shows it. SPEC.md section 3: a product's other fields are an open set,
+ * sent as they are except id; they are kept in `extra` and also answered at the top level.
+ */
+export const productSchema = z.looseObject({
   id: z.number().int(),
   name: z.string(),
   url: z.string(),
@@ -152,7 +176,9 @@ export const productSchema = z.object({
   /** The cheapest in-stock variant's price (the cheapest overall when none is in stock). */
   price: z.number(),
   oldPrice: z.number().nullable(),
-  rating: z.number(),
+  /** The mean of the product's reviews (1–5); null while it has none. */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
   image: z.string().nullable(),
   parameters: z.record(z.string(), z.string()),
   /** SPEC.md: other product fields are an open set, kept and returned as sent. */
@@ -163,6 +189,7 @@ export const productSchema = z.object({
   sizes: z.array(refItemSchema),
   colors: z.array(colorSchema),
   variants: z.array(variantSchema),
+  version: versionSchema,
   createdAt: z.date(),
   updatedAt: z.date(),
 });
@@ -178,6 +205,7 @@ export const productCardSchema = productSchema.pick({
   availability: true,
   inStock: true,
   rating: true,
+  reviewCount: true,
   image: true,
   colors: true,
   brands: true,
@@ -196,7 +224,7 @@ export const variantInputSchema = z.object({
 });
 export type VariantInput = z.input<typeof variantInputSchema>;
 
-export const productInputSchema = z.object({
+export const productInputShape = {
   name: nameSchema,
   url: urlSlugSchema,
   desc: z.string().trim().max(20_000).default(''),
@@ -208,7 +236,13 @@ export const productInputSchema = z.object({
   parameters: z.record(z.string().trim().min(1).max(100), z.string().trim().max(500)).default({}),
   extra: z.record(z.string(), z.unknown()).default({}),
   variants: z.array(variantInputSchema).min(1, 'Добавьте хотя бы один вариант').max(50),
-});
+};
+
+/**
+ * POST and PUT /products: the fields above, and any other top-level field, which is kept as part
+ * of the product's open set (`extra`) unless it names something the product already answers.
+ */
+export const productInputSchema = z.looseObject(productInputShape);
 export type ProductInput = z.input<typeof productInputSchema>;
 
 export const productSortColumns = ['price', 'name', 'createdAt', 'rating', 'id'] as const;
@@ -216,8 +250,8 @@ export const productSortColumns = ['price', 'name', 'createdAt', 'rating', 'id']
 /** GET /products: every filter of SPEC.md section 7. List filters take ids or urls, `a,b` or repeated. */
 export const productFilterShape = {
   name: z.string().trim().max(200).optional(),
-  minPrice: z.coerce.number().min(0).optional(),
-  maxPrice: z.coerce.number().min(0).optional(),
+  minPrice: decimalQuerySchema.optional(),
+  maxPrice: decimalQuerySchema.optional(),
   desc: z.string().trim().max(200).optional(),
   /** true: only products in stock and offered for sale. */
   available: flagSchema.optional(),
@@ -239,7 +273,7 @@ export const productListSchema = z.object({
   /** Absent: by relevance when `name` is given, otherwise by createdAt. */
   sortBy: z.enum(productListSortColumns).optional(),
   ...pagingShape,
-  limit: z.coerce.number().int().min(1).max(1000).default(12),
+  limit: limitSchema(1000, 12),
 });
 export type ProductListInput = z.input<typeof productListSchema>;
 export const productListResponseSchema = listResponse(productCardSchema);
@@ -248,4 +282,5 @@ export const priceRangeSchema = z.object(productFilterShape);
 export const priceRangeResponseSchema = z.object({ minPrice: z.number(), maxPrice: z.number() });
 
 export const productIdSchema = z.object({ productId: idSchema });
+export const productUpdateSchema = z.looseObject({ productId: idSchema, ...productInputShape, ...versionInputShape });
 export const productUrlSchema = z.object({ url: z.string().trim().min(1).max(200) });

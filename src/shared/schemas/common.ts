@@ -1,7 +1,32 @@
 import { z } from '../zod.js';
 
-/** Entity ids are positive integers (PRODUCT.md); path and query strings are coerced. */
-export const idSchema = z.coerce.number().int().positive();
+/** The largest value of a PostgreSQL `integer`: ids, counts, offsets. */
+export const maxInt = 2_147_483_647;
+
+/**
+ * A whole number from tRPC (a number) or from a path or query string written in decimal digits
+ * only: `+1`, `01`, `0x10`, `1e1` and ` 1` are refused rather than read as some other number.
+ */
+export function wholeNumber(min: number, max: number = maxInt) {
+  const message = 'Ожидается целое число, записанное цифрами';
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^(0|[1-9]\d{0,15})$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: message })
+      .int(message)
+      .min(min, `Ожидается число не меньше ${min}`)
+      .max(max, 'Слишком большое число'),
+  );
+}
+
+/** Entity ids are positive integers (PRODUCT.md). */
+export const idSchema = wholeNumber(1);
+
+/** A price or another decimal in a query string: digits with an optional fraction, nothing else. */
+export const decimalQuerySchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,12}(\.\d{1,2})?$/.test(value) ? Number(value) : value),
+  z.number({ error: 'Ожидается число, например 1500 или 1499.90' }).min(0, 'Значение не может быть отрицательным'),
+);
 
 /**
  * A query-string flag: `true`/`false` from REST, a boolean from tRPC. The closing pipe is for
@@ -28,9 +53,9 @@ export function listOf<T extends z.ZodType>(item: T) {
 export const urlSlugSchema = z
   .string()
   .trim()
-  .min(1, 'Укажите url')
-  .max(200, 'Слишком длинный url')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'url может содержать только латинские буквы, цифры и дефисы');
+  .min(1, 'Укажите адрес (url)')
+  .max(200, 'Слишком длинный адрес (url)')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Адрес (url) может содержать только латинские буквы, цифры и дефисы');
 
 export const nameSchema = z.string().trim().min(1, 'Укажите название').max(200, 'Слишком длинное название');
 
@@ -39,9 +64,20 @@ export const orderBySchema = z
   .transform((value) => value.toLowerCase())
   .pipe(z.enum(['asc', 'desc']));
 
+/**
+ * `limit` of a list: above the list's maximum it is lowered to the maximum rather than refused
+ * (existing clients ask for 10 000), as the OpenAPI description says.
+ */
+export function limitSchema(max: number, fallback: number) {
+  return wholeNumber(1)
+    .transform((value) => Math.min(value, max))
+    .default(fallback)
+    .meta({ description: `Сколько записей вернуть: не больше ${max}; большее значение уменьшается до ${max}.` });
+}
+
 export const pagingShape = {
-  limit: z.coerce.number().int().min(1).max(1000).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: limitSchema(1000, 20),
+  offset: wholeNumber(0).default(0),
 };
 
 export function sortShape<const T extends readonly [string, ...string[]]>(columns: T, fallback: T[number]) {
@@ -57,3 +93,18 @@ export function listResponse<T extends z.ZodType>(row: T) {
 }
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * Optimistic concurrency of admin edits (README → Decisions): a record answers its `version`, and
+ * an edit may name the version it was based on.
+ */
+export const versionSchema = z.number().int();
+export const versionInputShape = {
+  version: wholeNumber(1)
+    .optional()
+    .meta({
+      description:
+        'Версия записи, полученная при чтении. Если запись с тех пор изменили, ответ 409 «Запись изменена другим пользователем. Обновите страницу.». ' +
+        'Без version запись перезаписывается без проверки.',
+    }),
+};

@@ -1,11 +1,11 @@
 import { z } from '../zod.js';
-import { idSchema, listResponse, nameSchema, pagingShape, sortShape, urlSlugSchema } from './common.js';
+import { idSchema, listResponse, nameSchema, pagingShape, sortShape, urlSlugSchema, versionInputShape, versionSchema } from './common.js';
 
 /**
  * Tags and sizes (SPEC.md section 3) share one shape: id, name, url. Each keeps its own names for
  * the path parameter so the REST paths read as SPEC.md section 7 writes them.
  */
-export const dictionaryItemSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string() });
+export const dictionaryItemSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string(), version: versionSchema });
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
 
 export const dictionaryInputSchema = z.object({ name: nameSchema, url: urlSlugSchema });
@@ -23,5 +23,11 @@ export type DictionaryListInput = z.input<typeof dictionaryListSchema>;
 
 export const dictionaryListResponseSchema = listResponse(dictionaryItemSchema);
 
-export const tagIdSchema = z.object({ tagId: idSchema });
-export const sizeIdSchema = z.object({ sizeId: idSchema });
+/** `{ tagId }`, `{ sizeId }`: the path parameter of one dictionary, named as SPEC.md section 7 names it. */
+export function dictionaryIdSchema<K extends string>(key: K) {
+  return z.object({ [key]: idSchema } as Record<K, typeof idSchema>);
+}
+
+export function dictionaryUpdateSchema<K extends string>(key: K) {
+  return dictionaryIdSchema(key).extend({ ...dictionaryInputSchema.shape, ...versionInputShape });
+}

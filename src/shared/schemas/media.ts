@@ -1,6 +1,6 @@
 import { imageNamePattern } from '../media.js';
 import { z } from '../zod.js';
-import { listOf, listResponse, pagingShape } from './common.js';
+import { listOf, listResponse, pagingShape, wholeNumber } from './common.js';
 
 /** A stored image's generated name; anything else (a path, `..`) is refused before it reaches storage. */
 export const imageNameSchema = z.string().regex(imageNamePattern, 'Неверное имя файла');
@@ -25,7 +25,7 @@ export const imageListSchema = z.object({
   filename: z.string().trim().max(200).optional(),
   originalName: z.string().trim().max(200).optional(),
   mimeType: z.string().trim().max(100).optional(),
-  size: z.coerce.number().int().min(0).optional(),
+  size: wholeNumber(0).optional(),
   /** Exactly these names (the upload widget asks for the images a form holds). */
   names: listOf(imageNameSchema),
   ...pagingShape,

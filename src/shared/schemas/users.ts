@@ -1,5 +1,5 @@
 import { z } from '../zod.js';
-import { flagSchema, idSchema, listResponse, pagingShape, sortShape } from './common.js';
+import { flagSchema, idSchema, listResponse, pagingShape, sortShape, versionInputShape, versionSchema } from './common.js';
 
 export const roles = ['User', 'SuperUser', 'Admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -19,6 +19,7 @@ export const userSchema = z.object({
   email: z.string(),
   isVerified: z.boolean(),
   role: roleSchema,
+  version: versionSchema,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -33,15 +34,26 @@ export const passwordSchema = z
   .min(8, 'Пароль должен содержать не меньше 8 символов')
   .max(200, 'Слишком длинный пароль');
 
-export const firstNameSchema = z.string().trim().min(1, 'Укажите имя').max(100, 'Слишком длинное имя');
-export const lastNameSchema = z.string().trim().max(100, 'Слишком длинная фамилия');
+/**
+ * A person's name: letters, with single spaces, hyphens or apostrophes between them («Анна-Мария»,
+ * «д’Артаньян»). Names go into letters the shop sends, so they cannot carry links or other text.
+ */
+const personName = /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u;
+const nameCharacters = 'Можно использовать только буквы, пробелы, дефисы и апострофы';
+
+export const firstNameSchema = z.string().trim().min(1, 'Укажите имя').max(50, 'Слишком длинное имя').regex(personName, nameCharacters);
+export const lastNameSchema = z
+  .string()
+  .trim()
+  .max(50, 'Слишком длинная фамилия')
+  .refine((value) => value === '' || personName.test(value), nameCharacters);
 
 /** What a user may change about themselves (the profile form). */
 export const profileSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema, email: emailSchema });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** PUT /users/user/{userId}: the user object; role and isVerified are for the Admin to change. */
-export const userUpdateSchema = profileSchema.extend({ role: roleSchema.optional(), isVerified: z.boolean().optional() });
+export const userUpdateSchema = profileSchema.extend({ role: roleSchema.optional(), isVerified: z.boolean().optional(), ...versionInputShape });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 /** POST /users (Admin): a new account with its password, role and verified flag. */

@@ -10,6 +10,10 @@ import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
+import { AdminNotFound } from '../ui/AdminNotFound';
+import { StaleRecordAlert } from '../ui/FormFrame';
+import { isMissingRecord } from '../ui/record-query';
+import { useStaleGuard } from '../ui/stale-guard';
 
 interface UserFormValues {
   firstName: string;
@@ -29,10 +33,11 @@ export function UserFormPage() {
   const navigate = useNavigate();
   const { user: me, setUser } = useAuth();
   const utils = trpc.useUtils();
-  const item = trpc.users.get.useQuery({ userId: id ?? 0 }, { enabled: Boolean(id) });
+  const item = trpc.users.get.useQuery({ userId: id ?? 0 }, { enabled: Boolean(id), meta: { silent: true } });
   const create = trpc.users.create.useMutation({ onSuccess: () => utils.users.invalidate() });
   const update = trpc.users.update.useMutation({ onSuccess: () => utils.users.invalidate() });
   const remove = trpc.users.delete.useMutation({ onSuccess: () => utils.users.invalidate() });
+  const staleGuard = useStaleGuard(item.refetch);
   useTitle(id ? `Пользователь #${id}` : 'Новый пользователь');
 
   const form = useForm<UserFormValues>({
@@ -48,10 +53,11 @@ export function UserFormPage() {
   }, [loaded]);
 
   if (id && item.isLoading) return <Loader />;
+  if (id && isMissingRecord(item)) return <AdminNotFound what="Запись" backTo={routes.adminUsers} backLabel="К списку" />;
 
   const save = async ({ password, ...fields }: UserFormValues) => {
     if (id) {
-      const updated = await update.mutateAsync({ userId: id, ...fields });
+      const updated = await staleGuard.guard(update.mutateAsync({ userId: id, ...fields, version: loaded?.version }));
       if (updated.id === me?.id) setUser(updated);
       toastSuccess(accountMessages.userUpdated);
     } else {
@@ -85,8 +91,9 @@ export function UserFormPage() {
           </ConfirmButton>
         )}
       </Group>
+      {staleGuard.stale && <StaleRecordAlert onReload={() => void staleGuard.reload()} />}
       <Paper withBorder p="md" radius="md">
-        <form onSubmit={form.onSubmit((values) => void save(values).catch(() => undefined))}>
+        <form onSubmit={form.onSubmit((values) => void save(values).catch(() => undefined))} noValidate>
           <Stack>
             <TextInput label="Имя" withAsterisk {...form.getInputProps('firstName')} />
             <TextInput label="Фамилия" {...form.getInputProps('lastName')} />
@@ -100,7 +107,7 @@ export function UserFormPage() {
               <Button variant="default" onClick={() => void navigate(routes.adminUsers)}>
                 Отмена
               </Button>
-              <Button type="submit" loading={create.isPending || update.isPending}>
+              <Button type="submit" loading={create.isPending || update.isPending} disabled={staleGuard.stale}>
                 Сохранить
               </Button>
             </Group>

@@ -11,6 +11,7 @@ import { toastSuccess } from '../../ui/toast';
 import { ListFooter } from '../../ui/ListFooter';
 import { usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
+import { AdminRowCards } from '../ui/AdminRowCards';
 
 const PAGE_SIZE = 10;
 const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));
@@ -19,6 +20,18 @@ const verifiedOptions = [
   { value: 'true', label: 'Подтверждён' },
   { value: 'false', label: 'Не подтверждён' },
 ];
+
+function fullName(user: { firstName: string; lastName: string }): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || '—';
+}
+
+function RoleBadge({ role }: { role: Role }) {
+  return (
+    <Badge variant="light" color={role === 'Admin' ? 'red' : role === 'SuperUser' ? 'grape' : 'blue'}>
+      {roleLabels[role]}
+    </Badge>
+  );
+}
 
 function isRole(value: string | null): value is Role {
   return roles.some((role) => role === value);
@@ -57,6 +70,17 @@ export function UsersListPage() {
   const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
 
   const rows = list.data?.rows ?? [];
+  const deleteButton = (row: { id: number; email: string }) => (
+    <ConfirmButton
+      size="xs"
+      loading={remove.isPending}
+      aria-label={`Удалить ${row.email}`}
+      question={`Удалить пользователя ${row.email}?`}
+      onConfirm={() => remove.mutate({ userId: row.id })}
+    >
+      Удалить
+    </ConfirmButton>
+  );
   return (
     <Stack>
       <Group justify="space-between">
@@ -90,7 +114,23 @@ export function UsersListPage() {
           onChange={(value) => setParam('verified', value === 'all' ? undefined : value)}
         />
       </Group>
-      <Table.ScrollContainer minWidth={640}>
+      <AdminRowCards
+        rows={rows.map((row) => ({
+          key: row.id,
+          title: (
+            <Anchor component={Link} to={`${routes.adminUsers}/${row.id}`} fw={600}>
+              {fullName(row)}
+            </Anchor>
+          ),
+          subtitle: row.email,
+          fields: [
+            { label: 'Роль', value: <RoleBadge role={row.role} /> },
+            { label: 'E-mail подтверждён', value: row.isVerified ? 'Да' : 'Нет' },
+          ],
+          action: deleteButton(row),
+        }))}
+      />
+      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -103,37 +143,22 @@ export function UsersListPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((row) => {
-              const name = [row.firstName, row.lastName].filter(Boolean).join(' ') || '—';
-              return (
-                <Table.Tr key={row.id}>
-                  <Table.Td>{row.id}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`${routes.adminUsers}/${row.id}`}>
-                      {name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{row.email}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={row.role === 'Admin' ? 'red' : row.role === 'SuperUser' ? 'grape' : 'blue'}>
-                      {roleLabels[row.role]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{row.isVerified ? 'Да' : 'Нет'}</Table.Td>
-                  <Table.Td>
-                    <ConfirmButton
-                      size="xs"
-                      loading={remove.isPending}
-                      aria-label={`Удалить ${row.email}`}
-                      question={`Удалить пользователя ${row.email}?`}
-                      onConfirm={() => remove.mutate({ userId: row.id })}
-                    >
-                      Удалить
-                    </ConfirmButton>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>{row.id}</Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`${routes.adminUsers}/${row.id}`}>
+                    {fullName(row)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{row.email}</Table.Td>
+                <Table.Td>
+                  <RoleBadge role={row.role} />
+                </Table.Td>
+                <Table.Td>{row.isVerified ? 'Да' : 'Нет'}</Table.Td>
+                <Table.Td>{deleteButton(row)}</Table.Td>
+              </Table.Tr>
+            ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -9,18 +9,20 @@ import { useTitle } from '../../ui/use-title';
 import { ImageInput } from '../media/ImageInput';
 import { brandAdmin } from './entities';
 import { FormFrame, FormSection } from '../ui/FormFrame';
-import { UrlField } from './UrlField';
+import { useStaleGuard } from '../ui/stale-guard';
+import { UrlField } from '../ui/UrlField';
 
-type BrandValues = Omit<Brand, 'id'>;
+type BrandValues = Omit<Brand, 'id' | 'version'>;
 
 /** /admin/brands/create-brand and /admin/brands/{id}: name, url, logo and the home-page flag. */
 export function BrandFormPage() {
   const id = Number(useParams()['id'] ?? 0) || null;
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const item = trpc.catalogue.brands.get.useQuery({ brandId: id ?? 0 }, { enabled: id !== null });
+  const item = trpc.catalogue.brands.get.useQuery({ brandId: id ?? 0 }, { enabled: id !== null, meta: { silent: true } });
   const create = trpc.catalogue.brands.create.useMutation({ onSuccess: () => utils.catalogue.brands.invalidate() });
   const update = trpc.catalogue.brands.update.useMutation({ onSuccess: () => utils.catalogue.brands.invalidate() });
+  const staleGuard = useStaleGuard(item.refetch);
   useTitle(id ? `Бренд #${id}` : 'Новый бренд');
 
   const form = useForm<BrandValues>({
@@ -39,11 +41,13 @@ export function BrandFormPage() {
     <FormFrame
       title={id ? `Бренд: ${loaded?.name ?? ''}` : 'Новый бренд'}
       loading={id !== null && item.isLoading}
+      record={id ? item : undefined}
       saving={create.isPending || update.isPending}
       backTo={brandAdmin.paths.list}
       maw={560}
+      stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
       onSubmit={form.onSubmit(async (values) => {
-        if (id) await update.mutateAsync({ brandId: id, ...values });
+        if (id) await staleGuard.guard(update.mutateAsync({ brandId: id, ...values, version: loaded?.version }));
         else await create.mutateAsync(values);
         toastSuccess(id ? brandAdmin.messages.updated : brandAdmin.messages.created);
         void navigate(brandAdmin.paths.list);
@@ -51,7 +55,7 @@ export function BrandFormPage() {
     >
       <FormSection>
         <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />
-        <UrlField fromName={form.values.name} onGenerate={(url) => form.setFieldValue('url', url)} {...form.getInputProps('url')} />
+        <UrlField fromName={form.values.name} followName={!id} value={form.values.url} onChange={(url) => form.setFieldValue('url', url)} error={form.errors['url']} />
         <ImageInput
           label="Логотип"
           multiple={false}

@@ -10,9 +10,10 @@ import { ImageInput } from '../media/ImageInput';
 import { useCategories } from './dropdowns';
 import { categoryAdmin } from './entities';
 import { FormFrame, FormSection } from '../ui/FormFrame';
-import { UrlField } from './UrlField';
+import { useStaleGuard } from '../ui/stale-guard';
+import { UrlField } from '../ui/UrlField';
 
-type CategoryValues = Omit<Category, 'id'>;
+type CategoryValues = Omit<Category, 'id' | 'version'>;
 
 /** A category cannot be filed under itself or under one of its own descendants. */
 function isInSubtree(category: Category, rootId: number, byId: ReadonlyMap<number, Category>): boolean {
@@ -31,10 +32,11 @@ export function CategoryFormPage() {
   const id = Number(useParams()['id'] ?? 0) || null;
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const item = trpc.catalogue.categories.get.useQuery({ categoryId: id ?? 0 }, { enabled: id !== null });
+  const item = trpc.catalogue.categories.get.useQuery({ categoryId: id ?? 0 }, { enabled: id !== null, meta: { silent: true } });
   const create = trpc.catalogue.categories.create.useMutation({ onSuccess: () => utils.catalogue.categories.invalidate() });
   const update = trpc.catalogue.categories.update.useMutation({ onSuccess: () => utils.catalogue.categories.invalidate() });
   const categories = useCategories();
+  const staleGuard = useStaleGuard(item.refetch);
   useTitle(id ? `Категория #${id}` : 'Новая категория');
 
   const form = useForm<CategoryValues>({
@@ -46,7 +48,7 @@ export function CategoryFormPage() {
   const loaded = item.data;
   useEffect(() => {
     if (loaded) {
-      const { id: _id, ...values } = loaded;
+      const { id: _id, version: _version, ...values } = loaded;
       form.setValues(values);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
@@ -65,10 +67,12 @@ export function CategoryFormPage() {
     <FormFrame
       title={id ? `Категория: ${loaded?.name ?? ''}` : 'Новая категория'}
       loading={id !== null && item.isLoading}
+      record={id ? item : undefined}
       saving={create.isPending || update.isPending}
       backTo={categoryAdmin.paths.list}
+      stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
       onSubmit={form.onSubmit(async (values) => {
-        if (id) await update.mutateAsync({ categoryId: id, ...values });
+        if (id) await staleGuard.guard(update.mutateAsync({ categoryId: id, ...values, version: loaded?.version }));
         else await create.mutateAsync(values);
         toastSuccess(id ? categoryAdmin.messages.updated : categoryAdmin.messages.created);
         void navigate(categoryAdmin.paths.list);
@@ -76,7 +80,7 @@ export function CategoryFormPage() {
     >
       <FormSection>
         <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />
-        <UrlField fromName={form.values.name} onGenerate={(url) => form.setFieldValue('url', url)} {...form.getInputProps('url')} />
+        <UrlField fromName={form.values.name} followName={!id} value={form.values.url} onChange={(url) => form.setFieldValue('url', url)} error={form.errors['url']} />
         <Select<number>
           label="Родительская категория"
           placeholder="Верхний уровень"

@@ -10,9 +10,10 @@ import { useTitle } from '../../ui/use-title';
 import { useBrandOptions, useCategories, useSizeOptions, useTagOptions } from './dropdowns';
 import { productAdmin } from './entities';
 import { FormFrame, FormSection } from '../ui/FormFrame';
+import { useStaleGuard } from '../ui/stale-guard';
 import { declaredParameters, ParametersField } from './ParametersField';
 import { emptyProduct, productToValues, toProductInput, validateProduct, type ProductValues } from './product-form';
-import { UrlField } from './UrlField';
+import { UrlField } from '../ui/UrlField';
 import { VariantsField } from './VariantsField';
 
 /** /admin/products/create-product and /admin/products/{id}: a product with its variants. */
@@ -20,13 +21,14 @@ export function ProductFormPage() {
   const id = Number(useParams()['id'] ?? 0) || null;
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const item = trpc.catalogue.products.get.useQuery({ productId: id ?? 0 }, { enabled: id !== null });
+  const item = trpc.catalogue.products.get.useQuery({ productId: id ?? 0 }, { enabled: id !== null, meta: { silent: true } });
   const create = trpc.catalogue.products.create.useMutation({ onSuccess: () => utils.catalogue.products.invalidate() });
   const update = trpc.catalogue.products.update.useMutation({ onSuccess: () => utils.catalogue.products.invalidate() });
   const categories = useCategories();
   const brandOptions = useBrandOptions();
   const tagOptions = useTagOptions();
   const sizeOptions = useSizeOptions();
+  const staleGuard = useStaleGuard(item.refetch);
   useTitle(id ? `Товар #${id}` : 'Новый товар');
 
   const form = useForm<ProductValues>({ mode: 'controlled', initialValues: emptyProduct, validate: validateProduct });
@@ -43,12 +45,14 @@ export function ProductFormPage() {
     <FormFrame
       title={id ? `Товар: ${loaded?.name ?? ''}` : 'Новый товар'}
       loading={id !== null && item.isLoading}
+      record={id ? item : undefined}
       saving={create.isPending || update.isPending}
       backTo={productAdmin.paths.list}
       maw={960}
+      stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
       onSubmit={form.onSubmit(async (values) => {
         const input = toProductInput(values);
-        if (id) await update.mutateAsync({ productId: id, ...input });
+        if (id) await staleGuard.guard(update.mutateAsync({ productId: id, ...input, version: loaded?.version }));
         else await create.mutateAsync(input);
         toastSuccess(id ? productAdmin.messages.updated : productAdmin.messages.created);
         void navigate(productAdmin.paths.list);
@@ -65,7 +69,7 @@ export function ProductFormPage() {
       )}
       <FormSection title="Основное">
         <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />
-        <UrlField fromName={form.values.name} onGenerate={(url) => form.setFieldValue('url', url)} {...form.getInputProps('url')} />
+        <UrlField fromName={form.values.name} followName={!id} value={form.values.url} onChange={(url) => form.setFieldValue('url', url)} error={form.errors['url']} />
         <Textarea label="Описание" autosize minRows={4} maxRows={14} {...form.getInputProps('desc')} />
         <Switch
           label="В продаже"

@@ -5,7 +5,11 @@ import { ImageInput } from '../media/ImageInput';
 import { useColors } from './dropdowns';
 import { emptyVariant, type ProductValues } from './product-form';
 
-const moneyProps = { min: 0, decimalScale: 2, thousandSeparator: ' ', decimalSeparator: ',', rightSection: '₽', hideControls: true } as const;
+/**
+ * What the admin typed stays as typed (no clamping on blur): a negative or zero price is shown and
+ * refused by the shared schema with its message, never silently turned into another number.
+ */
+const moneyProps = { clampBehavior: 'none', decimalScale: 2, thousandSeparator: ' ', decimalSeparator: ',', rightSection: '₽', hideControls: true } as const;
 
 /**
  * A product's variants (SPEC.md: the chosen variant): each has its own article, colour, price, old
@@ -43,7 +47,7 @@ export function VariantsField({ form }: { form: UseFormReturnType<ProductValues>
               <SimpleGrid cols={{ base: 1, xs: 3 }}>
                 <NumberInput label="Цена" withAsterisk {...moneyProps} {...form.getInputProps(`variants.${index}.price`)} />
                 <NumberInput label="Старая цена" placeholder="Без скидки" {...moneyProps} {...form.getInputProps(`variants.${index}.oldPrice`)} />
-                <NumberInput label="Остаток" withAsterisk min={0} allowDecimal={false} rightSection="шт." rightSectionWidth={44} {...form.getInputProps(`variants.${index}.stock`)} />
+                <NumberInput label="Остаток" withAsterisk clampBehavior="none" allowDecimal={false} rightSection="шт." rightSectionWidth={44} {...form.getInputProps(`variants.${index}.stock`)} />
               </SimpleGrid>
               <ImageInput
                 label="Фотографии"

@@ -23,7 +23,7 @@ export const categoriesList: ListScreen<Category> = {
   deletedMessage: categoryAdmin.messages.deleted,
   leading: (row) => <Thumbnail name={row.image} alt={row.name} />,
   columns: [
-    { label: 'URL', render: (row) => row.url },
+    { label: 'Адрес (url)', render: (row) => row.url },
     { label: 'Родитель', render: (row) => <ParentName parentId={row.parentId} /> },
     { label: 'Характеристики', render: (row) => row.parameters.join(', ') || <Text c="dimmed">—</Text> },
   ],
@@ -41,7 +41,7 @@ export const colorsList: ListScreen<Color> = {
   deletedMessage: colorAdmin.messages.deleted,
   leading: (row) => <ColorSwatch color={row.code} size={24} />,
   columns: [
-    { label: 'URL', render: (row) => row.url },
+    { label: 'Адрес (url)', render: (row) => row.url },
     { label: 'Код', width: 120, render: (row) => <Text ff="monospace">{row.code}</Text> },
   ],
   useList: (input) => trpc.catalogue.colors.list.useQuery(input),
@@ -58,7 +58,7 @@ export const brandsList: ListScreen<Brand> = {
   deletedMessage: brandAdmin.messages.deleted,
   leading: (row) => <Thumbnail name={row.image} alt={row.name} />,
   columns: [
-    { label: 'URL', render: (row) => row.url },
+    { label: 'Адрес (url)', render: (row) => row.url },
     {
       label: 'На главной',
       width: 130,
@@ -74,8 +74,10 @@ export const brandsList: ListScreen<Brand> = {
 };
 
 function ProductAvailability({ product }: { product: ProductCard }) {
-  if (!product.availability) return <Badge color="gray">Снят с продажи</Badge>;
-  return product.inStock ? <Badge color="green">В наличии</Badge> : <Badge color="orange">Нет в наличии</Badge>;
+  // A status is read whole: the badge never cuts its words off.
+  const status = { maw: 'none', style: { overflow: 'visible' } } as const;
+  if (!product.availability) return <Badge color="gray" {...status}>Снят с продажи</Badge>;
+  return product.inStock ? <Badge color="green" {...status}>В наличии</Badge> : <Badge color="orange" {...status}>Нет в наличии</Badge>;
 }
 
 export const productsList: ListScreen<ProductCard> = {
@@ -99,7 +101,7 @@ export const productsList: ListScreen<ProductCard> = {
       ),
     },
     { label: 'Бренд', width: 160, render: (row) => row.brands.map((brand) => brand.name).join(', ') || <Text c="dimmed">—</Text> },
-    { label: 'Наличие', width: 150, render: (row) => <ProductAvailability product={row} /> },
+    { label: 'Наличие', width: 170, render: (row) => <ProductAvailability product={row} /> },
   ],
   // The admin sees the newest first, as it works on them.
   useList: (input) => trpc.catalogue.products.list.useQuery({ ...input, sortBy: 'id', orderBy: 'desc' }),

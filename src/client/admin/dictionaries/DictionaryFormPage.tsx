@@ -1,12 +1,13 @@
-import { Button, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { dictionaryInputSchema, type DictionaryInput } from '../../../shared/schemas/dictionaries.js';
-import { slugify } from '../../../shared/transliterate.js';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { FormFrame, FormSection } from '../ui/FormFrame';
+import { UrlField } from '../ui/UrlField';
+import { useStaleGuard } from '../ui/stale-guard';
 import type { DictionaryAdmin } from './types';
 
 /** Create (no id in the path) or edit (id in the path) one tag or size. */
@@ -16,6 +17,7 @@ export function DictionaryFormPage({ admin }: { admin: DictionaryAdmin }) {
   const navigate = useNavigate();
   const item = admin.useItem(id ?? 0);
   const { save, saving } = admin.useSave();
+  const staleGuard = useStaleGuard(item.refetch);
   useTitle(id ? `${admin.titles.edit} #${id}` : admin.titles.create);
 
   const form = useForm<DictionaryInput>({
@@ -34,29 +36,20 @@ export function DictionaryFormPage({ admin }: { admin: DictionaryAdmin }) {
     <FormFrame
       title={id ? `${admin.titles.edit}: ${loaded?.name ?? ''}` : admin.titles.create}
       loading={Boolean(id) && item.isLoading}
+      record={id ? item : undefined}
       saving={saving}
       backTo={admin.paths.list}
       maw={560}
+      stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
       onSubmit={form.onSubmit(async (values) => {
-        await save(id, values);
+        await staleGuard.guard(save(id, values, loaded?.version));
         toastSuccess(id ? admin.messages.updated : admin.messages.created);
         void navigate(admin.paths.list);
       })}
     >
       <FormSection>
         <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />
-        <TextInput
-          label="URL"
-          description="Латинские буквы, цифры и дефисы"
-          withAsterisk
-          {...form.getInputProps('url')}
-          rightSectionWidth={130}
-          rightSection={
-            <Button size="compact-xs" variant="light" onClick={() => form.setFieldValue('url', slugify(form.getValues().name))}>
-              Из названия
-            </Button>
-          }
-        />
+        <UrlField fromName={form.values.name} followName={!id} value={form.values.url} onChange={(url) => form.setFieldValue('url', url)} error={form.errors['url']} />
       </FormSection>
     </FormFrame>
   );

@@ -7,13 +7,13 @@ export const tagsAdmin: DictionaryAdmin = {
   paths: { list: routes.adminTags, create: `${routes.adminTags}/create-tag`, item: (id) => `${routes.adminTags}/${id}` },
   messages: { created: 'Тег создан', updated: 'Тег обновлён', deleted: 'Тег удалён' },
   useList: (input) => trpc.catalogue.tags.list.useQuery(input),
-  useItem: (id) => trpc.catalogue.tags.get.useQuery({ tagId: id }, { enabled: id > 0 }),
+  useItem: (id) => trpc.catalogue.tags.get.useQuery({ tagId: id }, { enabled: id > 0, meta: { silent: true } }),
   useSave() {
     const utils = trpc.useUtils();
     const create = trpc.catalogue.tags.create.useMutation({ onSuccess: () => utils.catalogue.tags.invalidate() });
     const update = trpc.catalogue.tags.update.useMutation({ onSuccess: () => utils.catalogue.tags.invalidate() });
     return {
-      save: (id, values) => (id ? update.mutateAsync({ tagId: id, ...values }) : create.mutateAsync(values)),
+      save: (id, values, version) => (id ? update.mutateAsync({ tagId: id, ...values, version }) : create.mutateAsync(values)),
       saving: create.isPending || update.isPending,
     };
   },
@@ -29,13 +29,13 @@ export const sizesAdmin: DictionaryAdmin = {
   paths: { list: routes.adminSizes, create: `${routes.adminSizes}/create-size`, item: (id) => `${routes.adminSizes}/${id}` },
   messages: { created: 'Размер создан', updated: 'Размер обновлён', deleted: 'Размер удалён' },
   useList: (input) => trpc.catalogue.sizes.list.useQuery(input),
-  useItem: (id) => trpc.catalogue.sizes.get.useQuery({ sizeId: id }, { enabled: id > 0 }),
+  useItem: (id) => trpc.catalogue.sizes.get.useQuery({ sizeId: id }, { enabled: id > 0, meta: { silent: true } }),
   useSave() {
     const utils = trpc.useUtils();
     const create = trpc.catalogue.sizes.create.useMutation({ onSuccess: () => utils.catalogue.sizes.invalidate() });
     const update = trpc.catalogue.sizes.update.useMutation({ onSuccess: () => utils.catalogue.sizes.invalidate() });
     return {
-      save: (id, values) => (id ? update.mutateAsync({ sizeId: id, ...values }) : create.mutateAsync(values)),
+      save: (id, values, version) => (id ? update.mutateAsync({ sizeId: id, ...values, version }) : create.mutateAsync(values)),
       saving: create.isPending || update.isPending,
     };
   },

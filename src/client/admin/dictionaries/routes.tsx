@@ -11,7 +11,7 @@ function listScreen(admin: DictionaryAdmin): ListScreen<DictionaryItem> {
     titles: admin.titles,
     paths: admin.paths,
     deletedMessage: admin.messages.deleted,
-    columns: [{ label: 'URL', render: (row) => row.url }],
+    columns: [{ label: 'Адрес (url)', render: (row) => row.url }],
     useList: admin.useList,
     useDelete: admin.useDelete,
   };

@@ -9,7 +9,7 @@ export interface DictionaryAdmin {
     data: { rows: DictionaryItem[]; length: number } | undefined;
     isLoading: boolean;
   };
-  useItem: (id: number) => { data: DictionaryItem | undefined; isLoading: boolean };
-  useSave: () => { save: (id: number | null, values: DictionaryInput) => Promise<DictionaryItem>; saving: boolean };
+  useItem: (id: number) => { data: DictionaryItem | undefined; isLoading: boolean; error: unknown; refetch: () => Promise<unknown> };
+  useSave: () => { save: (id: number | null, values: DictionaryInput, version?: number) => Promise<DictionaryItem>; saving: boolean };
   useDelete: () => { remove: (id: number) => Promise<unknown>; deleting: boolean };
 }

@@ -34,7 +34,7 @@ export function AdminLoginPage() {
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={400}>
-        <form onSubmit={form.onSubmit((values) => signin.mutate(values))}>
+        <form onSubmit={form.onSubmit((values) => signin.mutate(values))} noValidate>
           <Stack>
             <Title order={2} ta="center">
               Панель управления

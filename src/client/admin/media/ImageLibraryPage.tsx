@@ -2,6 +2,7 @@ import { Anchor, Group, Select, Stack, Table, Text, TextInput, Title } from '@ma
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
+import type { ImageInfo } from '../../../shared/schemas/media.js';
 import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ShopImage } from '../../ui/ShopImage';
@@ -11,6 +12,7 @@ import { usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { useImageUpload } from './upload';
 import { UploadZone } from './UploadZone';
+import { AdminRowCards } from '../ui/AdminRowCards';
 
 const PAGE_SIZE = 10;
 
@@ -32,6 +34,18 @@ export function formatBytes(size: number): string {
 }
 
 /** /admin/images: the image library — upload, page, filter by file name and type, delete. */
+function formatLabel(mimeType: string): string {
+  return typeOptions.find((option) => option.value === mimeType)?.label ?? mimeType;
+}
+
+function preview(image: ImageInfo) {
+  return (
+    <Anchor href={image.url} target="_blank" rel="noreferrer" aria-label={`Открыть ${image.originalName}`}>
+      <ShopImage name={image.name} alt={image.originalName} w={64} h={64} fit="cover" radius="sm" sizes="64px" />
+    </Anchor>
+  );
+}
+
 export function ImageLibraryPage() {
   useTitle('Изображения');
   const paging = usePaging(PAGE_SIZE);
@@ -56,6 +70,17 @@ export function ImageLibraryPage() {
   };
 
   const rows = list.data?.rows ?? [];
+  const deleteButton = (image: ImageInfo) => (
+    <ConfirmButton
+      size="xs"
+      loading={remove.isPending && remove.variables.fileName === image.name}
+      aria-label={`Удалить ${image.originalName}`}
+      question={`Удалить «${image.originalName}»?`}
+      onConfirm={() => void remove.mutateAsync({ fileName: image.name }).then(() => toastSuccess('Изображение удалено'))}
+    >
+      Удалить
+    </ConfirmButton>
+  );
   return (
     <Stack>
       <Title order={2}>Изображения</Title>
@@ -87,7 +112,26 @@ export function ImageLibraryPage() {
           }
         />
       </Group>
-      <Table.ScrollContainer minWidth={640}>
+      <AdminRowCards
+        rows={rows.map((image) => ({
+          key: image.name,
+          leading: preview(image),
+          title: (
+            <Text size="sm" fw={600} lineClamp={2}>
+              {image.originalName}
+            </Text>
+          ),
+          subtitle: image.name,
+          fields: [
+            { label: 'Формат', value: formatLabel(image.mimeType) },
+            { label: 'Размер', value: formatBytes(image.size) },
+            { label: 'Пиксели', value: `${image.width} × ${image.height}` },
+            { label: 'Загружен', value: dateFormat.format(new Date(image.createdAt)) },
+          ],
+          action: deleteButton(image),
+        }))}
+      />
+      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
         <Table striped highlightOnHover verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -103,11 +147,7 @@ export function ImageLibraryPage() {
           <Table.Tbody>
             {rows.map((image) => (
               <Table.Tr key={image.name}>
-                <Table.Td>
-                  <Anchor href={image.url} target="_blank" rel="noreferrer" aria-label={`Открыть ${image.originalName}`}>
-                    <ShopImage name={image.name} alt={image.originalName} w={64} h={64} fit="cover" radius="sm" sizes="64px" />
-                  </Anchor>
-                </Table.Td>
+                <Table.Td>{preview(image)}</Table.Td>
                 <Table.Td>
                   <Text size="sm" lineClamp={1} title={image.originalName}>
                     {image.originalName}
@@ -116,23 +156,13 @@ export function ImageLibraryPage() {
                     {image.name}
                   </Text>
                 </Table.Td>
-                <Table.Td>{typeOptions.find((option) => option.value === image.mimeType)?.label ?? image.mimeType}</Table.Td>
+                <Table.Td>{formatLabel(image.mimeType)}</Table.Td>
                 <Table.Td>{formatBytes(image.size)}</Table.Td>
                 <Table.Td>
                   {image.width} × {image.height}
                 </Table.Td>
                 <Table.Td>{dateFormat.format(new Date(image.createdAt))}</Table.Td>
-                <Table.Td>
-                  <ConfirmButton
-                    size="xs"
-                    loading={remove.isPending && remove.variables.fileName === image.name}
-                    aria-label={`Удалить ${image.originalName}`}
-                    question={`Удалить «${image.originalName}»?`}
-                    onConfirm={() => void remove.mutateAsync({ fileName: image.name }).then(() => toastSuccess('Изображение удалено'))}
-                  >
-                    Удалить
-                  </ConfirmButton>
-                </Table.Td>
+                <Table.Td>{deleteButton(image)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

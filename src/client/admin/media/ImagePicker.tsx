@@ -1,10 +1,11 @@
-import { Button, Card, Group, Modal, Pagination, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ImageInfo } from '../../../shared/schemas/media.js';
 import { trpc } from '../../trpc';
 import { ShopImage } from '../../ui/ShopImage';
+import { ShopPagination } from '../../ui/ShopPagination';
 
 const PAGE_SIZE = 12;
 
@@ -76,7 +77,7 @@ export function ImagePicker({ opened, onClose, multiple, exclude, onPick }: Imag
         </SimpleGrid>
         {!list.isLoading && rows.length === 0 && <Text c="dimmed">Ничего не найдено</Text>}
         <Group justify="space-between">
-          <Pagination size="sm" total={Math.max(1, Math.ceil((list.data?.length ?? 0) / PAGE_SIZE))} value={page} onChange={setPage} />
+          <ShopPagination size="sm" total={Math.max(1, Math.ceil((list.data?.length ?? 0) / PAGE_SIZE))} value={page} onChange={setPage} />
           {multiple && (
             <Button
               disabled={!chosen.length}

@@ -7,6 +7,7 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
 import { ListFooter } from '../../ui/ListFooter';
 import { usePaging } from '../../ui/use-paging';
+import { AdminRowCards } from './AdminRowCards';
 import { useTitle } from '../../ui/use-title';
 
 export interface ListRow {
@@ -47,6 +48,17 @@ export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScr
   const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
 
   const rows = list.data?.rows ?? [];
+  const deleteButton = (row: Row) => (
+    <ConfirmButton
+      size="xs"
+      loading={deleting}
+      aria-label={`Удалить ${row.name}`}
+      question={`Удалить «${row.name}»?`}
+      onConfirm={() => void remove(row.id).then(() => toastSuccess(screen.deletedMessage))}
+    >
+      Удалить
+    </ConfirmButton>
+  );
   return (
     <Stack>
       <Group justify="space-between">
@@ -63,7 +75,21 @@ export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScr
         onChange={(event) => onSearch(event.currentTarget.value)}
         maw={360}
       />
-      <Table.ScrollContainer minWidth={640}>
+      <AdminRowCards
+        rows={rows.map((row) => ({
+          key: row.id,
+          leading: screen.leading?.(row),
+          title: (
+            <Anchor component={Link} to={screen.paths.item(row.id)} fw={600}>
+              {row.name}
+            </Anchor>
+          ),
+          subtitle: `ID ${row.id}`,
+          fields: screen.columns.map((column) => ({ label: column.label, value: column.render(row) })),
+          action: deleteButton(row),
+        }))}
+      />
+      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
         <Table striped highlightOnHover verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -92,17 +118,7 @@ export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScr
                 {screen.columns.map((column) => (
                   <Table.Td key={column.label}>{column.render(row)}</Table.Td>
                 ))}
-                <Table.Td>
-                  <ConfirmButton
-                    size="xs"
-                    loading={deleting}
-                    aria-label={`Удалить ${row.name}`}
-                    question={`Удалить «${row.name}»?`}
-                    onConfirm={() => void remove(row.id).then(() => toastSuccess(screen.deletedMessage))}
-                  >
-                    Удалить
-                  </ConfirmButton>
-                </Table.Td>
+                <Table.Td>{deleteButton(row)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,4 +1,8 @@
-import { Button, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconRefreshAlert } from '@tabler/icons-react';
+import { errorMessageOf } from '../../ui/toast';
+import { AdminNotFound } from './AdminNotFound';
+import { isMissingRecord } from './record-query';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -10,16 +14,46 @@ interface FormFrameProps {
   backTo: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
   maw?: number;
+  /**
+   * The edit screen's record query (none on a create screen): a 404 shows the admin's not-found
+   * and no form; another failure shows its message instead of an empty form.
+   */
+  record?: { error: unknown };
+  /** A save was refused because the record changed meanwhile: offer to load it again. */
+  stale?: { active: boolean; onReload: () => void };
   children: ReactNode;
 }
 
+/** Shown over a form whose record someone else changed since it was loaded. */
+export function StaleRecordAlert({ onReload }: { onReload: () => void }) {
+  return (
+    <Alert color="orange" role="alert" icon={<IconRefreshAlert size={20} />} title="Запись изменена другим пользователем">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">Ваши изменения не сохранены. Загрузите актуальные данные и внесите изменения ещё раз.</Text>
+        <Button size="xs" variant="filled" color="orange" onClick={onReload}>
+          Загрузить актуальные данные
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The frame of every catalogue create/edit screen: a title, the fields, «Отмена» and «Сохранить». */
-export function FormFrame({ title, loading, saving, backTo, onSubmit, maw = 720, children }: FormFrameProps) {
+export function FormFrame({ title, loading, saving, backTo, onSubmit, maw = 720, record, stale, children }: FormFrameProps) {
   const navigate = useNavigate();
   if (loading) return <Loader />;
+  if (record?.error) {
+    if (isMissingRecord(record)) return <AdminNotFound what="Запись" backTo={backTo} backLabel="К списку" />;
+    return (
+      <Alert color="red" role="alert" title="Не удалось загрузить запись">
+        {errorMessageOf(record.error)}
+      </Alert>
+    );
+  }
   return (
     <Stack maw={maw}>
       <Title order={2}>{title}</Title>
+      {stale?.active && <StaleRecordAlert onReload={stale.onReload} />}
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {children}
@@ -27,7 +61,7 @@ export function FormFrame({ title, loading, saving, backTo, onSubmit, maw = 720,
             <Button variant="default" onClick={() => void navigate(backTo)}>
               Отмена
             </Button>
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={saving} disabled={stale?.active}>
               Сохранить
             </Button>
           </Group>

@@ -23,7 +23,7 @@ export function ChangePasswordForm() {
   });
   return (
     <Paper withBorder p="md" radius="md">
-      <form onSubmit={form.onSubmit((values) => change.mutate(values))}>
+      <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate>
         <Stack>
           <Title order={4}>Смена пароля</Title>
           <PasswordInput

@@ -21,7 +21,7 @@ export function HelpDeskForm({ user }: { user: User }) {
   });
   return (
     <Paper withBorder p="md" radius="md">
-      <form onSubmit={form.onSubmit((values) => help.mutate(values))}>
+      <form onSubmit={form.onSubmit((values) => help.mutate(values))} noValidate>
         <Stack>
           <Title order={4}>Служба поддержки</Title>
           <Text size="sm" c="dimmed">

@@ -27,7 +27,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
   });
   return (
     <Paper withBorder p="md" radius="md">
-      <form onSubmit={form.onSubmit((input) => update.mutate({ userId: user.id, ...input }))}>
+      <form onSubmit={form.onSubmit((input) => update.mutate({ userId: user.id, ...input }))} noValidate>
         <Stack>
           <Title order={4}>Мои данные</Title>
           <TextInput label="Имя" autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />

@@ -19,7 +19,7 @@ export function ResetRequestForm({ onDone }: { onDone: () => void }) {
     validate: schemaResolver(resetRequestSchema, { sync: true }),
   });
   return (
-    <form onSubmit={form.onSubmit((values) => reset.mutate(values))}>
+    <form onSubmit={form.onSubmit((values) => reset.mutate(values))} noValidate>
       <Stack>
         <Text size="sm">Укажите e-mail, с которым вы регистрировались: мы пришлём ссылку для смены пароля. Ссылка действует 1 час.</Text>
         <TextInput label="E-mail" type="email" autoComplete="email" withAsterisk key={form.key('email')} {...form.getInputProps('email')} />

@@ -21,7 +21,7 @@ export function SignInForm({ onDone, onForgot }: { onDone: () => void; onForgot:
     validate: schemaResolver(signinSchema, { sync: true }),
   });
   return (
-    <form onSubmit={form.onSubmit((values) => signin.mutate(values))}>
+    <form onSubmit={form.onSubmit((values) => signin.mutate(values))} noValidate>
       <Stack>
         <TextInput label="E-mail" type="email" autoComplete="username" withAsterisk key={form.key('email')} {...form.getInputProps('email')} />
         <PasswordInput label="Пароль" autoComplete="current-password" withAsterisk key={form.key('password')} {...form.getInputProps('password')} />

@@ -12,8 +12,7 @@ export function SignUpForm({ onDone }: { onDone: () => void }) {
   const signup = trpc.auth.signup.useMutation({
     onSuccess(response) {
       acceptSession(response);
-      toastSuccess(accountMessages.signedIn);
-      toastSuccess(accountMessages.confirmationSent);
+      toastSuccess(accountMessages.signedIn, accountMessages.confirmationSent);
       onDone();
     },
   });
@@ -23,7 +22,7 @@ export function SignUpForm({ onDone }: { onDone: () => void }) {
     validate: schemaResolver(signupSchema, { sync: true }),
   });
   return (
-    <form onSubmit={form.onSubmit((values) => signup.mutate(values))}>
+    <form onSubmit={form.onSubmit((values) => signup.mutate(values))} noValidate>
       <Stack>
         <TextInput label="Имя" autoComplete="given-name" withAsterisk key={form.key('firstName')} {...form.getInputProps('firstName')} />
         <TextInput label="Фамилия" autoComplete="family-name" key={form.key('lastName')} {...form.getInputProps('lastName')} />

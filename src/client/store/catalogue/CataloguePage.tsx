@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Breadcrumbs, Button, Drawer, Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Breadcrumbs, Button, Drawer, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconMoodEmpty } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { productCount } from './russian-plural';
 import { useCatalogueQuery } from './use-catalogue-query';
 import { useFacets } from './use-facets';
+import { ShopPagination } from '../../ui/ShopPagination';
 
 function headingOf(query: CatalogueQuery, category: CategoryEntry | undefined): string {
   if (query.name) return `Поиск: «${query.name}»`;
@@ -123,7 +124,7 @@ export default function CataloguePage() {
             </Stack>
           )}
           {pageCount > 1 && (
-            <Pagination
+            <ShopPagination
               total={pageCount}
               value={Math.min(query.page, pageCount)}
               onChange={(page) => update({ page })}

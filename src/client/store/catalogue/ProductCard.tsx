@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Card, ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { AspectRatio, Badge, Card, ColorSwatch, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ProductCard as ProductCardData } from '../../../shared/schemas/catalogue.js';
 import { routes } from '../../routes';
@@ -13,10 +13,11 @@ export function ProductCard({ product }: { product: ProductCardData }) {
   const buyable = product.availability && product.inStock;
   const discount = discountPercent(product.price, product.oldPrice);
   return (
-    <Card component={Link} to={routes.product(product.url)} withBorder radius="md" padding="sm" className={classes.card} aria-label={product.name}>
+    <Card component={Link} to={routes.product(product.url)} withBorder radius="md" padding="sm" className={classes.card}>
       <Card.Section className={`${classes.picture} ${buyable ? '' : classes.soldOut}`}>
         <AspectRatio ratio={3 / 4}>
-          <ShopImage name={product.image} alt={product.name} fit="cover" sizes="(max-width: 48em) 50vw, (max-width: 74em) 33vw, 300px" />
+          {/* The link's own text names the product; the picture adds nothing to it. */}
+          <ShopImage name={product.image} alt="" fit="cover" sizes="(max-width: 48em) 50vw, (max-width: 74em) 33vw, 300px" />
         </AspectRatio>
         {discount && (
           <Badge className={classes.badge} color="red" variant="filled">
@@ -37,7 +38,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         <Group gap={6} mt="auto" pt={4} justify="space-between" wrap="nowrap">
           <Group gap={4} wrap="nowrap">
             {product.colors.slice(0, MAX_SWATCHES).map((color) => (
-              <ColorSwatch key={color.id} color={color.code} size={14} title={color.name} />
+              <ColorSwatch key={color.id} color={color.code} size={14} title={color.name} aria-hidden />
             ))}
             {product.colors.length > MAX_SWATCHES && (
               <Text size="xs" c="dimmed">
@@ -45,7 +46,9 @@ export function ProductCard({ product }: { product: ProductCardData }) {
               </Text>
             )}
           </Group>
-          {!buyable && (
+          {buyable ? (
+            <VisuallyHidden>В наличии</VisuallyHidden>
+          ) : (
             <Text size="xs" c="dimmed" fw={500}>
               Нет в наличии
             </Text>

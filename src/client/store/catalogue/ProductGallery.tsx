@@ -1,36 +1,80 @@
+import '@mantine/carousel/styles.css';
+import { Carousel } from '@mantine/carousel';
 import { AspectRatio, Box, Group, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { lazy, Suspense, useState } from 'react';
 import { ShopImage } from '../../ui/ShopImage';
+import classes from './ProductGallery.module.css';
 
-/** The chosen variant's pictures: a large one and a row of thumbnails to switch between them. */
+const PhotoViewer = lazy(() => import('./PhotoViewer'));
+
+/**
+ * The chosen variant's pictures: swiped on a phone (and with arrows on a desktop), whole and in
+ * proportion on a neutral background (never cropped), thumbnails to jump, and a full-screen viewer
+ * with zoom when a picture is opened.
+ */
 export function ProductGallery({ images, alt }: { images: string[]; alt: string }) {
   const [index, setIndex] = useState(0);
-  const current = images[Math.min(index, images.length - 1)] ?? null;
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [viewing, setViewing] = useState(false);
+  const pictures = images.length ? images : [null];
+  const many = pictures.length > 1;
+
   return (
     <Box>
-      <AspectRatio ratio={3 / 4} style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }} bg="gray.0">
-        <ShopImage name={current} alt={alt} fit="cover" sizes="(max-width: 48em) 100vw, 600px" />
-      </AspectRatio>
-      {images.length > 1 && (
+      <Carousel
+        getEmblaApi={setEmbla}
+        onSlideChange={setIndex}
+        withControls={many}
+        withIndicators={false}
+        emblaOptions={{ loop: false, align: 'start' }}
+        previousControlProps={{ 'aria-label': 'Предыдущее фото' }}
+        nextControlProps={{ 'aria-label': 'Следующее фото' }}
+        classNames={{ root: classes.gallery }}
+      >
+        {pictures.map((name, position) => (
+          <Carousel.Slide key={name ?? 'none'}>
+            <AspectRatio ratio={3 / 4} className={classes.frame}>
+              <UnstyledButton
+                className={classes.open}
+                onClick={() => name && setViewing(true)}
+                aria-label={name ? `Открыть фото ${position + 1} из ${pictures.length} на весь экран` : undefined}
+                disabled={!name}
+              >
+                <ShopImage name={name} alt={many ? `${alt}, фото ${position + 1}` : alt} fit="contain" h="100%" w="100%" sizes="(max-width: 48em) 100vw, 600px" />
+              </UnstyledButton>
+            </AspectRatio>
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+      {many && (
         <Group gap="xs" mt="xs" wrap="nowrap" style={{ overflowX: 'auto' }} aria-label="Фотографии товара">
           {images.map((name, position) => (
             <UnstyledButton
               key={name}
-              onClick={() => setIndex(position)}
+              onClick={() => embla?.scrollTo(position)}
               aria-label={`Фото ${position + 1}`}
               aria-pressed={position === index}
-              style={{
-                flexShrink: 0,
-                borderRadius: 'var(--mantine-radius-sm)',
-                overflow: 'hidden',
-                outline: position === index ? '2px solid var(--mantine-color-blue-6)' : '1px solid var(--mantine-color-gray-3)',
-                outlineOffset: position === index ? 1 : 0,
-              }}
+              className={classes.thumb}
+              data-active={position === index || undefined}
             >
-              <ShopImage name={name} alt={`${alt}, фото ${position + 1}`} w={64} h={85} fit="cover" sizes="64px" />
+              <ShopImage name={name} alt="" w={64} h={85} fit="contain" sizes="64px" />
             </UnstyledButton>
           ))}
         </Group>
+      )}
+      {viewing && (
+        <Suspense fallback={null}>
+          <PhotoViewer
+            images={images}
+            alt={alt}
+            start={index}
+            onClose={(last) => {
+              setViewing(false);
+              embla?.scrollTo(last, true);
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );

@@ -28,14 +28,14 @@ function Availability({ product, variant }: { product: Product; variant: Variant
   if (!product.availability) return <Badge color="gray" size="lg" variant="light">Снят с продажи</Badge>;
   if (variant.stock <= 0) {
     return (
-      <Group gap={6} c="red.7">
+      <Group gap={6} c="red.8">
         <IconCircleXFilled size={18} />
         <Text fw={500}>Нет в наличии</Text>
       </Group>
     );
   }
   return (
-    <Group gap={6} c={variant.stock <= FEW_LEFT ? 'orange.7' : 'green.7'}>
+    <Group gap={6} c={variant.stock <= FEW_LEFT ? 'orange.8' : 'green.8'}>
       <IconCircleCheckFilled size={18} />
       <Text fw={500}>{variant.stock <= FEW_LEFT ? `Осталось ${variant.stock} шт.` : 'В наличии'}</Text>
     </Group>

@@ -20,7 +20,7 @@ export function ProductPrice({ price, oldPrice, size = 'md', withDiscount = fals
   const discount = discountPercent(price, oldPrice);
   return (
     <Group gap={8} wrap="wrap" align="baseline">
-      <Text fw={700} size={size} c={discount ? 'red.7' : undefined} data-testid="price">
+      <Text fw={700} size={size} c={discount ? 'red.8' : undefined} data-testid="price">
         {formatRubles(price)}
       </Text>
       {discount && oldPrice !== null && (

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { toKopecks } from '../../../shared/money.js';
-import { variantSummary } from '../../services/catalogue/products.js';
+import { variantSummary } from '../../services/catalogue/product-write.js';
 import type { Database } from '../schema.js';
 
 /** The Russian demo catalogue; idempotent (rows are keyed by url). */
@@ -235,7 +235,6 @@ export async function seedCatalogue(trx: Transaction<Database>): Promise<void> {
         availability: index % 23 !== 11,
         parameters: JSON.stringify(parameters),
         extra: JSON.stringify({}),
-        rating: Math.round((3.5 + seeded(index, 3) * 1.5) * 10) / 10,
         ...variantSummary(variants),
       })
       .onConflict((oc) => oc.column('url').doNothing())

@@ -4,12 +4,14 @@ import type { Database } from '../schema.js';
 import { encodeImage } from '../../services/images/encode.js';
 import { insertImages, type ImageToStore } from '../../services/images/library.js';
 import { databaseImageStore, type ImageStore } from '../../services/images/store.js';
+import { drawSilhouette, silhouetteKind } from './silhouettes.js';
 
 /**
  * Demo pictures, drawn here rather than downloaded (the shop must start without internet): a soft
- * background in the product's colour with a simple shape and the category's initials; a letter
- * tile for each category; a wordmark for each brand. One picture serves every variant of the same
- * colour in the same category, which keeps seeding to a few seconds.
+ * background in the product's colour with the silhouette of its kind of goods (a sneaker, a
+ * bottle, dumbbells… — seed-data/silhouettes.ts; a product of a kind not drawn there gets a shape
+ * and its category's initials); a letter tile for each category; a wordmark for each brand. One
+ * picture serves every variant of the same colour and kind, which keeps seeding to a few seconds.
  */
 
 const palette = ['#4c6ef5', '#12b886', '#fa5252', '#fab005', '#7950f2', '#15aabf', '#e64980', '#82c91e', '#fd7e14', '#228be6'];
@@ -56,8 +58,21 @@ function hashOf(text: string): number {
   return hash;
 }
 
-function productSvg(color: string, category: string): string {
+function productSvg(color: string, category: string, kind: string | null): string {
   const ink = isDark(color) ? '#ffffff' : '#343a40';
+  const stroke = isDark(color) ? tint(color, 0.45) : '#495057';
+  const silhouette = kind ? drawSilhouette(kind, 'url(#body)', stroke) : null;
+  if (silhouette) {
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800">
+  <defs>
+    <radialGradient id="bg" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="${tint(color, 0.93)}"/><stop offset="1" stop-color="${tint(color, 0.75)}"/></radialGradient>
+    <linearGradient id="body" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${tint(color, 0.25)}"/><stop offset="1" stop-color="${color}"/></linearGradient>
+  </defs>
+  <rect width="800" height="800" fill="url(#bg)"/>
+  <ellipse cx="400" cy="700" rx="260" ry="28" fill="#000" opacity="0.08"/>
+  ${silhouette}
+</svg>`;
+  }
   const shape = productShapes[hashOf(category) % productShapes.length]!;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800">
   <defs>
@@ -124,7 +139,8 @@ async function attachVariantImages(trx: Transaction<Database>, store: ImageStore
   const variants = await trx
     .selectFrom('productVariants as v')
     .leftJoin('colors as c', 'c.id', 'v.colorId')
-    .select(['v.id', 'c.code', 'c.url as colorUrl'])
+    .innerJoin('products as p', 'p.id', 'v.productId')
+    .select(['v.id', 'c.code', 'c.url as colorUrl', 'p.name as productName'])
     .select((eb) =>
       eb
         .selectFrom('productCategories as pc')
@@ -139,18 +155,19 @@ async function attachVariantImages(trx: Transaction<Database>, store: ImageStore
     .orderBy('v.id')
     .execute();
 
-  // One picture per colour × category.
-  const groups = new Map<string, { color: string; colorUrl: string; category: string; variantIds: number[] }>();
+  // One picture per colour × kind of goods (or × category, for a kind without a silhouette).
+  const groups = new Map<string, { color: string; colorUrl: string; category: string; kind: string | null; variantIds: number[] }>();
   for (const variant of variants) {
     const color = variant.code ?? neutral;
     const category = variant.categoryName ?? 'Товар';
-    const key = `${color}|${category}`;
-    const group = groups.get(key) ?? { color, colorUrl: variant.colorUrl ?? 'neutral', category, variantIds: [] };
+    const kind = silhouetteKind(variant.productName);
+    const key = `${color}|${kind ?? category}`;
+    const group = groups.get(key) ?? { color, colorUrl: variant.colorUrl ?? 'neutral', category, kind, variantIds: [] };
     group.variantIds.push(variant.id);
     groups.set(key, group);
   }
   const list = [...groups.values()];
-  const pictures = await inBatches(list, (group) => picture(productSvg(group.color, group.category), `product-${group.colorUrl}.jpg`));
+  const pictures = await inBatches(list, (group) => picture(productSvg(group.color, group.category, group.kind), `product-${group.kind ?? 'item'}-${group.colorUrl}.jpg`));
   const names = await insertImages(trx, store, pictures);
   for (const [index, group] of list.entries()) {
     await trx.updateTable('productVariants').set({ images: [names[index]!] }).where('id', 'in', group.variantIds).execute();

@@ -7,6 +7,8 @@ export type AccountTokenPurpose = 'confirm' | 'reset';
 export interface AccountTokensTable {
   id: Generated<number>;
   userId: number;
+  /** The address the link was sent to: it acts only while the account still has it. */
+  email: string;
   purpose: AccountTokenPurpose;
   tokenHash: string;
   expiresAt: Date;
@@ -14,7 +16,12 @@ export interface AccountTokensTable {
   createdAt: CreatedAt;
 }
 
-/** A letter kept instead of sent, when no SMTP server is configured. */
+/**
+ * Every letter, written before it is sent: `kept` (no SMTP server: the outbox is the delivery),
+ * `pending` (to be sent by SMTP), `sent` (its text erased) or `failed` (given up).
+ */
+export type LetterStatus = 'kept' | 'pending' | 'sent' | 'failed';
+
 export interface MailOutboxTable {
   id: Generated<number>;
   recipient: string;
@@ -22,6 +29,11 @@ export interface MailOutboxTable {
   subject: string;
   text: string;
   html: string;
+  status: ColumnType<LetterStatus, LetterStatus | undefined, LetterStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: Date | null;
+  deliveredAt: Date | null;
+  lastError: string | null;
   createdAt: CreatedAt;
 }
 

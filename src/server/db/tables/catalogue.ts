@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, never, never>;
+type Version = ColumnType<number, never, number>;
 type Json<T> = ColumnType<T, string, string>;
 
 /** Tables of the catalogue domain. Prices are integer kopecks. */
@@ -13,6 +14,7 @@ export interface CategoriesTable {
   parentId: number | null;
   /** JSON array of characteristic names; write with JSON.stringify. */
   parameters: Json<string[]>;
+  version: Version;
   createdAt: CreatedAt;
 }
 
@@ -21,6 +23,7 @@ export interface ColorsTable {
   name: string;
   url: string;
   code: string;
+  version: Version;
   createdAt: CreatedAt;
 }
 
@@ -30,6 +33,7 @@ export interface BrandsTable {
   url: string;
   image: string | null;
   showOnMain: ColumnType<boolean, boolean | undefined, boolean>;
+  version: Version;
   createdAt: CreatedAt;
 }
 
@@ -43,12 +47,15 @@ export interface ProductsTable {
   oldPrice: number | null;
   inStock: ColumnType<boolean, boolean | undefined, boolean>;
   image: string | null;
-  rating: ColumnType<number, number | undefined, number>;
+  /** The mean of the product's reviews; null while it has none. */
+  rating: number | null;
+  reviewCount: ColumnType<number, number | undefined, number>;
   /** JSON object { characteristic: value }; write with JSON.stringify. */
   parameters: Json<Record<string, string>>;
   /** The open set of other fields (SPEC.md), returned as sent; write with JSON.stringify. */
   extra: Json<Record<string, unknown>>;
   search: ColumnType<string, never, never>;
+  version: Version;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, never, Date>;
 }

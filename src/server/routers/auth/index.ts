@@ -3,6 +3,7 @@ import { domainMessages } from '../../../shared/errors.js';
 import {
   authResponseSchema,
   refreshResponseSchema,
+  resetLinkStateSchema,
   resetRequestSchema,
   signinSchema,
   signupSchema,
@@ -12,17 +13,30 @@ import {
 import { okSchema } from '../../../shared/schemas/common.js';
 import { userSchema } from '../../../shared/schemas/users.js';
 import { hashPassword, verifyPassword } from '../../services/passwords.js';
-import { rateLimited } from '../../services/rate-limit.js';
 import { endSession, revokeAllSessions, rotateRefreshToken, startSession } from '../../services/sessions.js';
-import { publicProcedure, router } from '../../trpc.js';
+import { inTransaction } from '../../db/transaction.js';
+import { nextVersion } from '../../services/versioned.js';
+import { publicProcedure, rateLimited, router } from '../../trpc.js';
 import type { Context } from '../../context.js';
-import { consumeAccountToken, peekAccountToken, sendConfirmationLink, sendResetLink } from './email-links.js';
-import { findUserByEmail, publicUserColumns } from './users.repo.js';
+import { consumeAccountToken, peekAccountToken } from '../../services/accounts/account-tokens.js';
+import { sendConfirmationLink, sendResetLink } from '../../services/accounts/email-links.js';
+import { findUserByEmail, publicUserColumns } from '../../services/accounts/users.js';
 
+/**
+ * Besides the per-IP limit, failed sign-ins are counted per account (whatever the IPs): past
+ * SIGNIN_FAILURES_PER_ACCOUNT in 15 minutes the account's sign-in answers 429 until the window
+ * passes. Counted for unknown addresses as well, so the answer does not tell which exist.
+ */
 async function signInWithPassword(ctx: Context, email: string, password: string) {
+  if (await ctx.rateLimits.isExhausted('signinFailure', email)) {
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: domainMessages.accountSigninLocked });
+  }
   const found = await findUserByEmail(ctx.db, email);
   const valid = await verifyPassword(found?.passwordHash, password);
-  if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: domainMessages.wrongCredentials });
+  if (!found || !valid) {
+    await ctx.rateLimits.consume('signinFailure', email);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: domainMessages.wrongCredentials });
+  }
   const { passwordHash: _hash, ...user } = found;
   return user;
 }
@@ -114,15 +128,18 @@ export const authRouter = router({
     .input(tokenInputSchema)
     .output(authResponseSchema)
     .mutation(({ ctx, input }) =>
-      ctx.db.transaction().execute(async (trx) => {
-        const userId = await consumeAccountToken(trx, input.token, 'confirm');
-        if (!userId) throw invalidLink();
+      inTransaction(ctx.db, async (trx) => {
+        const link = await consumeAccountToken(trx, input.token, 'confirm');
+        if (!link) throw invalidLink();
+        // Only the address the link went to is confirmed: changed meanwhile, nothing is.
         const user = await trx
           .updateTable('users')
-          .set({ isVerified: true, updatedAt: new Date() })
-          .where('id', '=', userId)
+          .set({ isVerified: true, updatedAt: new Date(), version: nextVersion })
+          .where('id', '=', link.userId)
+          .where('email', '=', link.email)
           .returning(publicUserColumns)
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        if (!user) throw invalidLink();
         return { user, ...(await startSession(trx, ctx.tokens, user)) };
       }),
     ),
@@ -142,8 +159,19 @@ export const authRouter = router({
     }),
 
   /**
+   * Whether a reset link still works, asked when its page opens (tRPC only), so a used or expired
+   * link says so at once instead of failing on submit. Tokens are 256 random bits: asking reveals
+   * nothing guessable.
+   */
+  checkResetLink: publicProcedure
+    .input(tokenInputSchema)
+    .output(resetLinkStateSchema)
+    .query(async ({ ctx, input }) => ({ valid: (await peekAccountToken(ctx.db, input.token, 'reset')) !== null })),
+
+  /**
    * The new password from a reset link: every session of the user is revoked, the e-mail counts
-   * as confirmed (the link reached it), and the user is signed in afresh.
+   * as confirmed (the link reached that very address, which is still the account's), and the user
+   * is signed in afresh.
    */
   updatePassword: publicProcedure
     .meta({ openapi: { method: 'PUT', path: '/auth/update-password', tags, summary: 'Новый пароль по ссылке сброса; все сессии завершаются' } })
@@ -153,16 +181,18 @@ export const authRouter = router({
       // A dead link is refused before the (deliberately slow) hashing.
       if (!(await peekAccountToken(ctx.db, input.token, 'reset'))) throw invalidLink();
       const passwordHash = await hashPassword(input.password);
-      return ctx.db.transaction().execute(async (trx) => {
-        const userId = await consumeAccountToken(trx, input.token, 'reset');
-        if (!userId) throw invalidLink();
+      return inTransaction(ctx.db, async (trx) => {
+        const link = await consumeAccountToken(trx, input.token, 'reset');
+        if (!link) throw invalidLink();
         const user = await trx
           .updateTable('users')
-          .set({ passwordHash, isVerified: true, updatedAt: new Date() })
-          .where('id', '=', userId)
+          .set({ passwordHash, isVerified: true, updatedAt: new Date(), version: nextVersion })
+          .where('id', '=', link.userId)
+          .where('email', '=', link.email)
           .returning(publicUserColumns)
-          .executeTakeFirstOrThrow();
-        await revokeAllSessions(trx, userId);
+          .executeTakeFirst();
+        if (!user) throw invalidLink();
+        await revokeAllSessions(trx, link.userId);
         return { user, ...(await startSession(trx, ctx.tokens, user)) };
       });
     }),

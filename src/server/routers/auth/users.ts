@@ -18,11 +18,10 @@ import {
 import type { Context, AuthUser } from '../../context.js';
 import { helpDeskLetter } from '../../services/mail-templates.js';
 import { hashPassword, verifyPassword } from '../../services/passwords.js';
-import { rateLimited } from '../../services/rate-limit.js';
 import { revokeAllSessions, startSession } from '../../services/sessions.js';
-import { adminProcedure, publicProcedure, router, userProcedure } from '../../trpc.js';
-import { sendConfirmationLink } from './email-links.js';
-import { assertNotLastAdmin, findUserByEmail, findUserById, getUserOrThrow, listUsers, publicUserColumns } from './users.repo.js';
+import { adminProcedure, publicProcedure, rateLimited, router, userProcedure } from '../../trpc.js';
+import { sendConfirmationLink } from '../../services/accounts/email-links.js';
+import { deleteUser, findUserByEmail, findUserById, getUserOrThrow, listUsers, publicUserColumns, updateUser } from '../../services/accounts/users.js';
 
 const tags = ['users'];
 
@@ -97,26 +96,7 @@ export const usersRouter = router({
     .mutation(async ({ ctx, input: { userId, ...fields } }) => {
       const caller = await currentCaller(ctx);
       assertSelfOrAdmin(caller, userId);
-      const isAdmin = caller.role === 'Admin';
-      const updated = await ctx.db.transaction().execute(async (trx) => {
-        const current = await getUserOrThrow(trx, userId);
-        if (!isAdmin && fields.role !== undefined && fields.role !== current.role) throw new TRPCError({ code: 'FORBIDDEN' });
-        const role = isAdmin ? (fields.role ?? current.role) : current.role;
-        if (current.role === 'Admin' && role !== 'Admin') await assertNotLastAdmin(trx, userId);
-        const emailChanged = fields.email !== current.email;
-        if (emailChanged) {
-          const taken = await trx.selectFrom('users').select('id').where('email', '=', fields.email).executeTakeFirst();
-          if (taken) throw new TRPCError({ code: 'CONFLICT', message: domainMessages.emailTaken });
-        }
-        const isVerified = isAdmin && fields.isVerified !== undefined ? fields.isVerified : emailChanged ? false : current.isVerified;
-        const user = await trx
-          .updateTable('users')
-          .set({ firstName: fields.firstName, lastName: fields.lastName, email: fields.email, role, isVerified, updatedAt: new Date() })
-          .where('id', '=', userId)
-          .returning(publicUserColumns)
-          .executeTakeFirstOrThrow();
-        return { user, emailChanged };
-      });
+      const updated = await updateUser(ctx.db, caller, userId, fields);
       if (updated.emailChanged && !updated.user.isVerified) sendConfirmationLink(ctx, updated.user);
       return updated.user;
     }),
@@ -125,14 +105,7 @@ export const usersRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/users/user/{userId}', tags, protect: true, summary: 'Удаление пользователя (администратор)' } })
     .input(userIdSchema)
     .output(okSchema)
-    .mutation(({ ctx, input }) =>
-      ctx.db.transaction().execute(async (trx) => {
-        await assertNotLastAdmin(trx, input.userId);
-        const result = await trx.deleteFrom('users').where('id', '=', input.userId).executeTakeFirst();
-        if (result.numDeletedRows === 0n) throw new TRPCError({ code: 'NOT_FOUND' });
-        return { ok: true as const };
-      }),
-    ),
+    .mutation(({ ctx, input }) => deleteUser(ctx.db, input.userId)),
 
   /** A help-desk message: stored, and e-mailed to the shop (SHOP_EMAIL) with Reply-To the sender. */
   help: publicProcedure
@@ -156,6 +129,7 @@ export const usersRouter = router({
     .mutation(async ({ ctx }) => {
       const caller = await currentCaller(ctx);
       if (caller.isVerified) throw new TRPCError({ code: 'CONFLICT', message: domainMessages.alreadyVerified });
+      if (await ctx.rateLimits.isExhausted('letter', caller.email)) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: domainMessages.tooManyLetters });
       sendConfirmationLink(ctx, caller);
       return { ok: true as const };
     }),

@@ -4,6 +4,7 @@ import {
   brandListResponseSchema,
   brandListSchema,
   brandSchema,
+  brandUpdateSchema,
 } from '../../../shared/schemas/catalogue.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { adminProcedure, publicProcedure, router } from '../../trpc.js';
@@ -32,9 +33,9 @@ export const brandsRouter = router({
 
   update: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/brands/{brandId}', tags, protect: true } })
-    .input(brandIdSchema.extend(brandInputSchema.shape))
+    .input(brandUpdateSchema)
     .output(brandSchema)
-    .mutation(({ ctx, input: { brandId, ...fields } }) => updateBrand(ctx.db, brandId, fields)),
+    .mutation(({ ctx, input: { brandId, version, ...fields } }) => updateBrand(ctx.db, brandId, fields, version)),
 
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/brands/{brandId}', tags, protect: true } })

@@ -5,6 +5,7 @@ import {
   categoryListSchema,
   categorySchema,
   categoryTreeNodeSchema,
+  categoryUpdateSchema,
 } from '../../../shared/schemas/catalogue.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { z } from '../../../shared/zod.js';
@@ -48,9 +49,9 @@ export const categoriesRouter = router({
 
   update: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/categories/{categoryId}', tags, protect: true } })
-    .input(categoryIdSchema.extend(categoryInputSchema.shape))
+    .input(categoryUpdateSchema)
     .output(categorySchema)
-    .mutation(({ ctx, input: { categoryId, ...fields } }) => updateCategory(ctx.db, categoryId, fields)),
+    .mutation(({ ctx, input: { categoryId, version, ...fields } }) => updateCategory(ctx.db, categoryId, fields, version)),
 
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/categories/{categoryId}', tags, protect: true } })

@@ -3,7 +3,8 @@ import {
   colorInputSchema,
   colorListResponseSchema,
   colorListSchema,
-  colorSchema,
+  colorRecordSchema,
+  colorUpdateSchema,
 } from '../../../shared/schemas/catalogue.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { adminProcedure, publicProcedure, router } from '../../trpc.js';
@@ -21,20 +22,20 @@ export const colorsRouter = router({
   get: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/colors/{colorId}', tags } })
     .input(colorIdSchema)
-    .output(colorSchema)
+    .output(colorRecordSchema)
     .query(({ ctx, input }) => getColor(ctx.db, input.colorId)),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/colors', tags, protect: true } })
     .input(colorInputSchema)
-    .output(colorSchema)
+    .output(colorRecordSchema)
     .mutation(({ ctx, input }) => createColor(ctx.db, input)),
 
   update: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/colors/{colorId}', tags, protect: true } })
-    .input(colorIdSchema.extend(colorInputSchema.shape))
-    .output(colorSchema)
-    .mutation(({ ctx, input: { colorId, ...fields } }) => updateColor(ctx.db, colorId, fields)),
+    .input(colorUpdateSchema)
+    .output(colorRecordSchema)
+    .mutation(({ ctx, input: { colorId, version, ...fields } }) => updateColor(ctx.db, colorId, fields, version)),
 
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/colors/{colorId}', tags, protect: true } })

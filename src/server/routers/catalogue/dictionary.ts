@@ -1,57 +1,74 @@
-import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
-import type { z } from 'zod';
-import type { DictionaryInput, DictionaryItem, dictionaryListSchema } from '../../../shared/schemas/dictionaries.js';
-import type { Db } from '../../db/connection.js';
-import { containsPattern } from '../../db/like.js';
+import { okSchema } from '../../../shared/schemas/common.js';
+import {
+  dictionaryIdSchema,
+  dictionaryInputSchema,
+  dictionaryItemSchema,
+  dictionaryListResponseSchema,
+  dictionaryListSchema,
+  dictionaryUpdateSchema,
+  type DictionaryInput,
+} from '../../../shared/schemas/dictionaries.js';
+import {
+  createDictionaryItem,
+  deleteDictionaryItem,
+  getDictionaryItem,
+  listDictionary,
+  updateDictionaryItem,
+  type DictionaryTable,
+} from '../../services/catalogue/dictionary.js';
+import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+
+type Edit = DictionaryInput & { version?: number | undefined };
 
 /**
- * Tags and sizes are the same small dictionary (id, name, url) in two tables; these queries serve
- * both routers so their rules cannot drift apart.
+ * The parsed input of a dictionary call, read through the key its path names. The schemas built
+ * from `key` guarantee the shape; TypeScript cannot follow a generic key through zod's types.
  */
-export type DictionaryTable = 'tags' | 'sizes';
-
-const columns = ['id', 'name', 'url'] as const;
-
-export async function listDictionary(
-  db: Db,
-  table: DictionaryTable,
-  input: z.output<typeof dictionaryListSchema>,
-): Promise<{ rows: DictionaryItem[]; length: number }> {
-  let filtered = db.selectFrom(table);
-  if (input.name) filtered = filtered.where('name', 'ilike', containsPattern(input.name));
-  if (input.url) filtered = filtered.where('url', '=', input.url);
-  const [rows, total] = await Promise.all([
-    filtered.select(columns).orderBy(input.sortBy, input.orderBy).orderBy('id').limit(input.limit).offset(input.offset).execute(),
-    filtered.select(sql<number>`count(*)::int`.as('length')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, length: total.length };
+function idIn<K extends string>(input: unknown, key: K): number {
+  return (input as Record<K, number>)[key];
 }
 
-export async function getDictionaryItem(db: Db, table: DictionaryTable, id: number): Promise<DictionaryItem> {
-  const row = await db.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND' });
-  return row;
-}
+/**
+ * Tags and sizes are one small dictionary (id, name, url) in two tables: one router factory, so
+ * their REST paths (`/tags/{tagId}`, `/sizes/{sizeId}`) and rules cannot drift apart.
+ */
+export function dictionaryRouter<K extends string>(table: DictionaryTable, key: K, listSummary: string) {
+  const byId = dictionaryIdSchema(key);
+  const tags = [table];
+  const listPath = `/${table}` as const;
+  const itemPath = `/${table}/{${key}}` as const;
+  return router({
+    list: publicProcedure
+      .meta({ openapi: { method: 'GET', path: listPath, tags, summary: listSummary } })
+      .input(dictionaryListSchema)
+      .output(dictionaryListResponseSchema)
+      .query(({ ctx, input }) => listDictionary(ctx.db, table, input)),
 
-export function createDictionaryItem(db: Db, table: DictionaryTable, input: DictionaryInput): Promise<DictionaryItem> {
-  return db.insertInto(table).values(input).returning(columns).executeTakeFirstOrThrow();
-}
+    get: publicProcedure
+      .meta({ openapi: { method: 'GET', path: itemPath, tags } })
+      .input(byId)
+      .output(dictionaryItemSchema)
+      .query(({ ctx, input }) => getDictionaryItem(ctx.db, table, idIn(input, key))),
 
-export async function updateDictionaryItem(
-  db: Db,
-  table: DictionaryTable,
-  id: number,
-  input: DictionaryInput,
-): Promise<DictionaryItem> {
-  const row = await db.updateTable(table).set({ name: input.name, url: input.url }).where('id', '=', id).returning(columns).executeTakeFirst();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND' });
-  return row;
-}
+    create: adminProcedure
+      .meta({ openapi: { method: 'POST', path: listPath, tags, protect: true } })
+      .input(dictionaryInputSchema)
+      .output(dictionaryItemSchema)
+      .mutation(({ ctx, input }) => createDictionaryItem(ctx.db, table, input)),
 
-/** Foreign keys refuse the delete while products use the row (SPEC.md section 5). */
-export async function deleteDictionaryItem(db: Db, table: DictionaryTable, id: number): Promise<{ ok: true }> {
-  const result = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new TRPCError({ code: 'NOT_FOUND' });
-  return { ok: true };
+    update: adminProcedure
+      .meta({ openapi: { method: 'PUT', path: itemPath, tags, protect: true } })
+      .input(dictionaryUpdateSchema(key))
+      .output(dictionaryItemSchema)
+      .mutation(({ ctx, input }) => {
+        const { name, url, version } = input as Edit;
+        return updateDictionaryItem(ctx.db, table, idIn(input, key), { name, url }, version);
+      }),
+
+    delete: adminProcedure
+      .meta({ openapi: { method: 'DELETE', path: itemPath, tags, protect: true } })
+      .input(byId)
+      .output(okSchema)
+      .mutation(({ ctx, input }) => deleteDictionaryItem(ctx.db, table, idIn(input, key))),
+  });
 }

@@ -6,19 +6,14 @@ import {
   productListResponseSchema,
   productListSchema,
   productSchema,
+  productUpdateSchema,
   productUrlSchema,
 } from '../../../shared/schemas/catalogue.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { adminProcedure, publicProcedure, router } from '../../trpc.js';
-import {
-  createProduct,
-  deleteProduct,
-  getProduct,
-  getProductByUrl,
-  listProducts,
-  priceRange,
-  updateProduct,
-} from '../../services/catalogue/products.js';
+import { listProducts, priceRange } from '../../services/catalogue/product-list.js';
+import { getProduct, getProductByUrl } from '../../services/catalogue/product-read.js';
+import { createProduct, deleteProduct, updateProduct } from '../../services/catalogue/product-write.js';
 
 const tags = ['products'];
 
@@ -66,9 +61,9 @@ export const productsRouter = router({
 
   update: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/products/{productId}', tags, protect: true } })
-    .input(productIdSchema.extend(productInputSchema.shape))
+    .input(productUpdateSchema)
     .output(productSchema)
-    .mutation(({ ctx, input: { productId, ...fields } }) => updateProduct(ctx.db, productId, fields)),
+    .mutation(({ ctx, input: { productId, version, ...fields } }) => updateProduct(ctx.db, productId, fields, version)),
 
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/products/{productId}', tags, protect: true } })

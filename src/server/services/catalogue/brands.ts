@@ -3,11 +3,13 @@ import type { z } from 'zod';
 import type { Brand, brandInputSchema, brandListSchema } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
+import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { refuseIfReferenced } from './dependents.js';
 import { categorySubtreeIds } from './refs.js';
 
 type BrandFields = z.output<typeof brandInputSchema>;
 
-const columns = ['id', 'name', 'url', 'image', 'showOnMain'] as const;
+const columns = ['id', 'name', 'url', 'image', 'showOnMain', 'version'] as const;
 
 export async function listBrands(db: Db, input: z.output<typeof brandListSchema>): Promise<{ rows: Brand[]; length: number }> {
   let filtered = db.selectFrom('brands');
@@ -43,14 +45,21 @@ export function createBrand(db: Db, input: BrandFields): Promise<Brand> {
   return db.insertInto('brands').values(input).returning(columns).executeTakeFirstOrThrow();
 }
 
-export async function updateBrand(db: Db, id: number, input: BrandFields): Promise<Brand> {
-  const row = await db.updateTable('brands').set(input).where('id', '=', id).returning(columns).executeTakeFirst();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND' });
+export async function updateBrand(db: Db, id: number, input: BrandFields, version?: number): Promise<Brand> {
+  const row = await db
+    .updateTable('brands')
+    .set({ ...input, version: nextVersion })
+    .where('id', '=', id)
+    .where(sameVersion(version))
+    .returning(columns)
+    .executeTakeFirst();
+  if (!row) throw await missingOrStale(db, 'brands', id);
   return row;
 }
 
 /** Foreign keys refuse the delete while products carry the brand (SPEC.md section 5). */
 export async function deleteBrand(db: Db, id: number): Promise<{ ok: true }> {
+  await refuseIfReferenced(db, { table: 'brands', id });
   const result = await db.deleteFrom('brands').where('id', '=', id).executeTakeFirst();
   if (result.numDeletedRows === 0n) throw new TRPCError({ code: 'NOT_FOUND' });
   return { ok: true };

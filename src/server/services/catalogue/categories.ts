@@ -10,11 +10,14 @@ import type {
 } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
+import { inTransaction } from '../../db/transaction.js';
+import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { refuseIfReferenced } from './dependents.js';
 import { refIds } from './refs.js';
 
 type CategoryFields = z.output<typeof categoryInputSchema>;
 
-const columns = ['id', 'name', 'desc', 'image', 'url', 'parentId', 'parameters'] as const;
+const columns = ['id', 'name', 'desc', 'image', 'url', 'parentId', 'parameters', 'version'] as const;
 
 export async function listCategories(
   db: Db,
@@ -76,9 +79,18 @@ export function createCategory(db: Db, input: CategoryFields): Promise<Category>
   return db.insertInto('categories').values(values(input)).returning(columns).executeTakeFirstOrThrow();
 }
 
-export function updateCategory(db: Db, id: number, input: CategoryFields): Promise<Category> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * Moves of categories are serialised by one transaction-level lock: two moves at the same moment
+ * (X under Y and Y under X) would each pass the cycle check against the tree before the other.
+ */
+async function lockCategoryTree(db: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('shop:category-tree'))`.execute(db);
+}
+
+export function updateCategory(db: Db, id: number, input: CategoryFields, version?: number): Promise<Category> {
+  return inTransaction(db, async (trx) => {
     if (input.parentId !== null) {
+      await lockCategoryTree(trx);
       // The new parent must not be the category itself or one of its descendants.
       const cycle = await sql<{ id: number }>`with recursive subtree(id) as (
           select ${id}::int
@@ -87,14 +99,21 @@ export function updateCategory(db: Db, id: number, input: CategoryFields): Promi
         ) select id from subtree where id = ${input.parentId}`.execute(trx);
       if (cycle.rows.length) throw new TRPCError({ code: 'BAD_REQUEST', message: domainMessages.categoryCycle });
     }
-    const row = await trx.updateTable('categories').set(values(input)).where('id', '=', id).returning(columns).executeTakeFirst();
-    if (!row) throw new TRPCError({ code: 'NOT_FOUND' });
+    const row = await trx
+      .updateTable('categories')
+      .set({ ...values(input), version: nextVersion })
+      .where('id', '=', id)
+      .where(sameVersion(version))
+      .returning(columns)
+      .executeTakeFirst();
+    if (!row) throw await missingOrStale(trx, 'categories', id);
     return row;
   });
 }
 
 /** Foreign keys refuse the delete while subcategories or products use it (SPEC.md section 5). */
 export async function deleteCategory(db: Db, id: number): Promise<{ ok: true }> {
+  await refuseIfReferenced(db, { table: 'categories', id });
   const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
   if (result.numDeletedRows === 0n) throw new TRPCError({ code: 'NOT_FOUND' });
   return { ok: true };

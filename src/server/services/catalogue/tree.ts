@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { inTransaction } from '../../db/transaction.js';
 import { splitRefs } from './refs.js';
 
 /**
@@ -18,7 +19,7 @@ interface Tree {
 
 const trees = new WeakMap<Db, Tree>();
 
-async function loadTree(db: Db): Promise<Tree> {
+async function loadTree(db: Db, cache = true): Promise<Tree> {
   const rows = await db
     .selectFrom('categories')
     .select(['id', 'parentId', 'url', (eb) => eb.selectFrom('categoryTreeVersion').select('version').as('version')])
@@ -31,7 +32,7 @@ async function loadTree(db: Db): Promise<Tree> {
     tree.byUrl.set(row.url, row.id);
     if (row.parentId !== null) tree.children.set(row.parentId, [...(tree.children.get(row.parentId) ?? []), row.id]);
   }
-  trees.set(db, tree);
+  if (cache) trees.set(db, tree);
   return tree;
 }
 
@@ -57,19 +58,33 @@ export function subtreeIds(tree: Tree, refs: readonly string[]): number[] {
 
 export type TreeVersionCheck = RawBuilder<number | null>;
 
+/** Tries with the cached tree before reading tree and answer in one snapshot. */
+const cachedAttempts = 3;
+
 /**
  * Runs `query` with the in-memory tree; `query` must return the version it saw through the
- * `versionCheck` expression. On a mismatch the tree is reloaded and the query run again.
+ * `versionCheck` expression. On a mismatch the tree is reloaded and the query run again; should
+ * categories keep changing under it, the tree and the answer are read in one REPEATABLE READ
+ * transaction, so an answer is never computed from a tree other than the one it reports.
  */
 export async function withCategoryTree<T>(
   db: Db,
-  query: (tree: Tree, versionCheck: TreeVersionCheck) => Promise<{ result: T; version: number | string | null }>,
+  query: (tree: Tree, versionCheck: TreeVersionCheck, db: Db) => Promise<{ result: T; version: number | string | null }>,
 ): Promise<T> {
   let tree = trees.get(db) ?? (await loadTree(db));
   const versionCheck = sql<number | null>`(select version from category_tree_version)`;
-  for (let attempt = 0; ; attempt++) {
-    const { result, version } = await query(tree, versionCheck);
-    if (Number(version) === tree.version || attempt >= 2) return result;
+  for (let attempt = 1; attempt <= cachedAttempts; attempt += 1) {
+    const { result, version } = await query(tree, versionCheck, db);
+    if (Number(version) === tree.version) return result;
     tree = await loadTree(db);
   }
+  return inTransaction(
+    db,
+    async (trx) => {
+      const snapshotTree = await loadTree(trx, false);
+      const { result } = await query(snapshotTree, versionCheck, trx);
+      return result;
+    },
+    { isolation: 'repeatable read' },
+  );
 }

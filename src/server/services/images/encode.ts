@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { imageWidths, maxImageWidth } from '../../../shared/media.js';
+import { WorkQueue } from '../work-queue.js';
+
+/**
+ * Images are encoded two at a time per process, whatever the number of uploads: each holds one
+ * decoded picture (at most 1600 px wide) and its WebP widths in memory while it is encoded.
+ */
+const encodings = new WorkQueue(2);
+
+// libvips' operation cache would keep decoded pictures after their request is done.
+sharp.cache(false);
 
 /** Formats accepted, by sharp's name for them, with the MIME type kept for the original. */
 const acceptedFormats: Readonly<Record<string, string>> = {
@@ -63,7 +73,11 @@ async function readMetadata(bytes: Buffer): Promise<Metadata> {
  * encodes the image once into WebP at a bounded set of widths. Re-encoding turned by the EXIF
  * orientation drops every piece of metadata (EXIF, GPS, XMP); animated GIF and WebP stay animated.
  */
-export async function encodeImage(bytes: Buffer, options: EncodeOptions = {}): Promise<EncodedImage> {
+export function encodeImage(bytes: Buffer, options: EncodeOptions = {}): Promise<EncodedImage> {
+  return encodings.run(() => encodeNow(bytes, options));
+}
+
+async function encodeNow(bytes: Buffer, options: EncodeOptions): Promise<EncodedImage> {
   const metadata = await readMetadata(bytes);
   const mimeType = metadata.format ? acceptedFormats[metadata.format] : undefined;
   // HEIF also covers HEIC (HEVC), which this build of libvips cannot decode: only AVIF is accepted.
@@ -71,22 +85,51 @@ export async function encodeImage(bytes: Buffer, options: EncodeOptions = {}): P
 
   const { width, height } = metadata.autoOrient;
   const animated = (metadata.pages ?? 1) > 1 && (metadata.format === 'gif' || metadata.format === 'webp');
-  const source = sharp(bytes, { animated, limitInputPixels: maxInputPixels, failOn: 'error' }).autoOrient();
+  const webp = { quality: webpQuality, effort: options.effort ?? 4 };
   try {
-    const widths = await Promise.all(
-      targetWidths(width).map(async (target) => {
-        const { data, info } = await source
-          .clone()
-          .resize({ width: target, withoutEnlargement: true })
-          .webp({ quality: webpQuality, effort: options.effort ?? 4 })
-          .toBuffer({ resolveWithObject: true });
-        return { width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height, bytes: data, etag: etagOf(data) };
-      }),
-    );
+    const widths = animated ? await encodeAnimated(bytes, width, webp) : await encodeStill(bytes, width, webp);
     return { mimeType, width, height, widths };
   } catch {
     throw new NotAnImageError();
   }
+}
+
+type WebpOptions = { quality: number; effort: number };
+
+/**
+ * A still image is decoded once, straight to the largest width kept (JPEG shrinks while it
+ * decodes), and every narrower width is made from those pixels: one decode per file.
+ */
+async function encodeStill(bytes: Buffer, originalWidth: number, webp: WebpOptions): Promise<EncodedWidth[]> {
+  const targets = targetWidths(originalWidth);
+  const largest = targets[targets.length - 1]!;
+  const { data, info } = await sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' })
+    .autoOrient()
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  return Promise.all(
+    targets.map(async (target) => {
+      const pipeline = target >= info.width ? sharp(data, raw) : sharp(data, raw).resize({ width: target });
+      const encoded = await pipeline.webp(webp).toBuffer({ resolveWithObject: true });
+      return { width: encoded.info.width, height: encoded.info.height, bytes: encoded.data, etag: etagOf(encoded.data) };
+    }),
+  );
+}
+
+/** An animation keeps its frames: each width is made from the original, one after the other. */
+async function encodeAnimated(bytes: Buffer, originalWidth: number, webp: WebpOptions): Promise<EncodedWidth[]> {
+  const widths: EncodedWidth[] = [];
+  for (const target of targetWidths(originalWidth)) {
+    const { data, info } = await sharp(bytes, { animated: true, limitInputPixels: maxInputPixels, failOn: 'error' })
+      .autoOrient()
+      .resize({ width: target, withoutEnlargement: true })
+      .webp(webp)
+      .toBuffer({ resolveWithObject: true });
+    widths.push({ width: info.width, height: info.pageHeight ?? info.height, bytes: data, etag: etagOf(data) });
+  }
+  return widths;
 }
 
 function etagOf(bytes: Buffer): string {

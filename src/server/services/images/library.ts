@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { randomBytes } from 'node:crypto';
 import { domainMessages, statusMessages } from '../../../shared/errors.js';
 import type { Db } from '../../db/connection.js';
+import { inTransaction } from '../../db/transaction.js';
 import { encodeImage, NotAnImageError, type EncodedImage } from './encode.js';
 import { imageBlobKey, type ImageStore } from './store.js';
 import { describeImageUsage, findImageUsage } from './usage.js';
@@ -31,14 +32,17 @@ export interface ImageToStore {
 }
 
 /**
- * Encodes every file first (a file that is not an image fails before anything is written), then
- * stores all of them in one transaction: either every file is kept or none is.
+ * Encodes one uploaded file (a file that is not an image fails, named). The caller encodes each
+ * file as it arrives and lets the original go: only the encoded widths are held until all are
+ * stored together by `storeEncoded`.
  */
-export async function storeImages(db: Db, store: ImageStore, files: readonly UploadedFile[]): Promise<string[]> {
-  const encoded: ImageToStore[] = [];
-  // One file at a time: each already encodes its widths in parallel, and memory stays bounded.
-  for (const file of files) encoded.push({ originalName: file.originalName, size: file.bytes.length, image: await encodeNamed(file) });
-  return db.transaction().execute((trx) => insertImages(trx, store, encoded));
+export async function encodeUpload(file: UploadedFile): Promise<ImageToStore> {
+  return { originalName: file.originalName, size: file.bytes.length, image: await encodeNamed(file) };
+}
+
+/** Stores encoded images in one transaction: either every file of an upload is kept or none is. */
+export function storeEncoded(db: Db, store: ImageStore, images: readonly ImageToStore[]): Promise<string[]> {
+  return inTransaction(db, (trx) => insertImages(trx, store, images));
 }
 
 /** Writes encoded images under new names; the caller provides the transaction. */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.js';
  * kind of user (slides, news posts, reviews) is one more entry in `imageUsageSources`.
  */
 export interface ImageUsageSource {
-  /** Russian, plural: how the refusal names this kind of row. */
+  /** Russian, prepositional plural (after «используется в»): «товарах», «брендах». */
   label: string;
   usedBy(db: Db, name: string): Promise<number[]>;
 }
@@ -14,7 +14,7 @@ export interface ImageUsageSource {
 /** SPEC.md section 8 names products, brands and categories; a product's variants count as the product. */
 export const imageUsageSources: readonly ImageUsageSource[] = [
   {
-    label: 'товары',
+    label: 'товарах',
     async usedBy(db, name) {
       const rows = await db
         .selectFrom('products')
@@ -26,14 +26,14 @@ export const imageUsageSources: readonly ImageUsageSource[] = [
     },
   },
   {
-    label: 'бренды',
+    label: 'брендах',
     async usedBy(db, name) {
       const rows = await db.selectFrom('brands').select('id').where('image', '=', name).execute();
       return rows.map((row) => row.id);
     },
   },
   {
-    label: 'категории',
+    label: 'категориях',
     async usedBy(db, name) {
       const rows = await db.selectFrom('categories').select('id').where('image', '=', name).execute();
       return rows.map((row) => row.id);
@@ -56,7 +56,7 @@ export async function findImageUsage(db: Db, name: string, sources: readonly Ima
   return found;
 }
 
-/** «товары: 12, 15; бренды: 3; категории: 7» */
+/** «товарах: 12, 15; брендах: 3; категориях: 7» (after «Файл используется в ») */
 export function describeImageUsage(usage: readonly ImageUsage[]): string {
   return usage.map(({ label, ids }) => `${label}: ${ids.join(', ')}`).join('; ');
 }

@@ -1,0 +1,77 @@
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { domainMessages, messageForStatus, userMessage, validationMessage, type ValidationIssue } from '../../shared/errors.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+
+/** SPEC.md section 8: every failure outside tRPC is `{ statusCode, message }` with the Russian message. */
+export interface RestError {
+  statusCode: number;
+  message: string;
+}
+
+/** Seconds a client is told to wait before repeating a request refused with 503. */
+export const retryAfterSeconds = 5;
+
+export function toRestError(statusCode: number, body: unknown): RestError {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const issues = Array.isArray(record['issues']) ? (record['issues'] as ValidationIssue[]) : undefined;
+  const message = issues?.length ? validationMessage(issues) : userMessage(statusCode, record['message']);
+  return { statusCode, message };
+}
+
+function parseJson(payload: unknown): unknown {
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One shape for every refusal, whoever makes it: the façade, the raw routes, and Fastify itself
+ * (a malformed or over-long path, an oversized body, a bad content type, a timeout). tRPC answers
+ * in its own envelope, with messages from the same catalogue, and is left alone.
+ */
+export function useRestErrorShape(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json').send({ statusCode: 503, message: domainMessages.databaseUnavailable });
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    return reply.code(status).type('application/json').send({ statusCode: status, message: messageForStatus(status) });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+    if (request.url.startsWith('/trpc')) return payload;
+    return JSON.stringify(toRestError(reply.statusCode, parseJson(payload)));
+  });
+}
+
+/** Fastify's refusals made before any route or hook runs: a malformed or an over-long path. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).type('application/json').send({ statusCode: status, message: messageForStatus(status) });
+}
+
+/**
+ * A request Node cannot even parse (raw non-ASCII bytes in the URL, headers too large, a timeout
+ * before the request was read) gets the catalogue's answer in Russian instead of Node's English.
+ */
+export function answerMalformedRequest(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
+  const message = status === 408 ? domainMessages.requestTimeout : messageForStatus(status);
+  const body = JSON.stringify({ statusCode: status, message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

@@ -1,0 +1,53 @@
+import { TRPCError } from '@trpc/server';
+import { domainMessages } from '../../../shared/errors.js';
+import { countRu } from '../../../shared/plural.js';
+import type { Db } from '../../db/connection.js';
+
+const products = ['товар', 'товара', 'товаров'] as const;
+const subcategories = ['подкатегория', 'подкатегории', 'подкатегорий'] as const;
+
+/** A record that something refers to: what, and how many of each. */
+export type DependentsOf = { table: 'categories' | 'colors' | 'brands' | 'tags' | 'sizes'; id: number };
+
+async function countOf(query: Promise<{ count: number | string | bigint } | undefined>): Promise<number> {
+  return Number((await query)?.count ?? 0);
+}
+
+async function describe(db: Db, { table, id }: DependentsOf): Promise<string[]> {
+  const parts: string[] = [];
+  const add = (count: number, forms: readonly [string, string, string]) => {
+    if (count > 0) parts.push(countRu(count, forms));
+  };
+  switch (table) {
+    case 'categories':
+      add(await countOf(db.selectFrom('categories').select((eb) => eb.fn.countAll().as('count')).where('parentId', '=', id).executeTakeFirst()), subcategories);
+      add(await countOf(db.selectFrom('productCategories').select((eb) => eb.fn.countAll().as('count')).where('categoryId', '=', id).executeTakeFirst()), products);
+      break;
+    case 'colors':
+      add(
+        await countOf(db.selectFrom('productVariants').select((eb) => eb.fn.count('productId').distinct().as('count')).where('colorId', '=', id).executeTakeFirst()),
+        products,
+      );
+      break;
+    case 'brands':
+      add(await countOf(db.selectFrom('productBrands').select((eb) => eb.fn.countAll().as('count')).where('brandId', '=', id).executeTakeFirst()), products);
+      break;
+    case 'tags':
+      add(await countOf(db.selectFrom('productTags').select((eb) => eb.fn.countAll().as('count')).where('tagId', '=', id).executeTakeFirst()), products);
+      break;
+    case 'sizes':
+      add(await countOf(db.selectFrom('productSizes').select((eb) => eb.fn.countAll().as('count')).where('sizeId', '=', id).executeTakeFirst()), products);
+      break;
+  }
+  return parts;
+}
+
+/**
+ * SPEC.md section 8's refusal, followed by what uses the record: «Удалить невозможно, В файле есть
+ * дополнительные данные: 3 подкатегории, 12 товаров». Checked before the delete for the words;
+ * the foreign keys still refuse a delete that races a new reference (with the SPEC's bare text).
+ */
+export async function refuseIfReferenced(db: Db, record: DependentsOf): Promise<void> {
+  const parts = await describe(db, record);
+  if (parts.length) throw new TRPCError({ code: 'CONFLICT', message: `${domainMessages.hasDependents}: ${parts.join(', ')}` });
+}

@@ -1,0 +1,192 @@
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import type { z } from 'zod';
+import { toKopecks } from '../../../shared/money.js';
+import type { priceRangeSchema } from '../../../shared/schemas/catalogue.js';
+import type { Db } from '../../db/connection.js';
+import { containsPattern } from '../../db/like.js';
+import type { Database } from '../../db/schema.js';
+import { refIdsOf, splitRefs, type RefTable } from './refs.js';
+import { tsQueryText } from './search.js';
+import { subtreeIds, withCategoryTree, type TreeVersionCheck } from './tree.js';
+
+/** Planning the catalogue's statements: which filters are present, and their conditions. */
+
+export type Filters = z.output<typeof priceRangeSchema>;
+type ProductsEb = ExpressionBuilder<Database, 'products'>;
+
+/**
+ * One statement per call: category filters become literal ids from the in-memory tree (tree.ts),
+ * other references are subqueries on their url (and id), and the name becomes a tsquery computed
+ * once in the statement's `search_query` CTE (search.ts). The statement's SQL is compiled once per
+ * shape (shaped.ts): `Shape` holds what changes the SQL text, `Values` what is sent as values.
+ */
+export type RefShape = 'none' | 'urls' | 'urlsAndIds';
+
+export interface Shape {
+  words: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  desc: boolean;
+  available: boolean;
+  colors: RefShape;
+  brands: RefShape;
+  tags: RefShape;
+  sizes: RefShape;
+  categories: boolean;
+  parent: boolean;
+}
+
+export interface Values extends Record<string, unknown> {
+  words: string[];
+  minPrice: number;
+  maxPrice: number;
+  descPattern: string;
+  colorUrls: string[];
+  colorIds: number[];
+  brandUrls: string[];
+  brandIds: number[];
+  tagUrls: string[];
+  tagIds: number[];
+  sizeUrls: string[];
+  sizeIds: number[];
+  categoryIds: number[];
+  parentIds: number[];
+  limit: number;
+  offset: number;
+}
+
+export type Tree = Parameters<typeof subtreeIds>[0];
+
+function refShape(refs: readonly string[] | undefined): { shape: RefShape; urls: string[]; ids: number[] } {
+  if (!refs?.length) return { shape: 'none', urls: [], ids: [] };
+  const { urls, ids } = splitRefs(refs);
+  return { shape: ids.length ? 'urlsAndIds' : 'urls', urls, ids };
+}
+
+export function prepare(filters: Filters, words: string[] | null, tree: Tree | null): { shape: Shape; values: Values } {
+  const colors = refShape(filters.colors);
+  const brands = refShape(filters.brands);
+  const tags = refShape(filters.tags);
+  const sizes = refShape(filters.sizes);
+  return {
+    shape: {
+      words: Boolean(words),
+      minPrice: filters.minPrice !== undefined,
+      maxPrice: filters.maxPrice !== undefined,
+      desc: Boolean(filters.desc),
+      available: Boolean(filters.available),
+      colors: colors.shape,
+      brands: brands.shape,
+      tags: tags.shape,
+      sizes: sizes.shape,
+      categories: Boolean(tree && filters.categories?.length),
+      parent: Boolean(tree && filters.parent),
+    },
+    values: {
+      words: words ?? [],
+      minPrice: filters.minPrice === undefined ? 0 : toKopecks(filters.minPrice),
+      maxPrice: filters.maxPrice === undefined ? 0 : toKopecks(filters.maxPrice),
+      descPattern: filters.desc ? containsPattern(filters.desc) : '',
+      colorUrls: colors.urls,
+      colorIds: colors.ids,
+      brandUrls: brands.urls,
+      brandIds: brands.ids,
+      tagUrls: tags.urls,
+      tagIds: tags.ids,
+      sizeUrls: sizes.urls,
+      sizeIds: sizes.ids,
+      categoryIds: tree && filters.categories?.length ? subtreeIds(tree, filters.categories) : [],
+      parentIds: tree && filters.parent ? subtreeIds(tree, [filters.parent]) : [],
+      limit: 0,
+      offset: 0,
+    },
+  };
+}
+
+/** The `search_query` CTE: the tsquery of the name, or null. */
+export function searchQuery(shape: Shape, values: Values): RawBuilder<{ q: string | null }> {
+  return shape.words
+    ? sql`(select to_tsquery('russian', coalesce(${tsQueryText(values.words)}, '')) as q)`
+    : sql`(select null::tsquery as q)`;
+}
+
+export const tsQueryRef = sql`(select q from search_query)`;
+
+function refCondition(table: RefTable, shape: RefShape, urls: string[], ids: number[]) {
+  return refIdsOf(table, urls, shape === 'urlsAndIds' ? ids : null);
+}
+
+/**
+ * The WHERE conditions of the filters present, and only those (no `$1 IS NULL OR …`), so that
+ * PostgreSQL plans each request with the indexes it can use.
+ */
+export function filterConditions(eb: ProductsEb, shape: Shape, values: Values): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (shape.words) conditions.push(sql<SqlBool>`products.search @@ ${tsQueryRef}`);
+  if (shape.minPrice) conditions.push(eb('products.price', '>=', values.minPrice));
+  if (shape.maxPrice) conditions.push(eb('products.price', '<=', values.maxPrice));
+  if (shape.desc) conditions.push(eb('products.desc', 'ilike', values.descPattern));
+  if (shape.available) conditions.push(eb('products.availability', '=', true), eb('products.inStock', '=', true));
+  if (shape.colors !== 'none') {
+    const colors = refCondition('colors', shape.colors, values.colorUrls, values.colorIds);
+    conditions.push(
+      eb.exists(eb.selectFrom('productVariants as v').select('v.id').whereRef('v.productId', '=', 'products.id').where('v.colorId', 'in', colors)),
+    );
+  }
+  // `categories` and `parent` are separate conditions: parent=a&categories=b is "b within a".
+  for (const ids of [shape.categories ? values.categoryIds : null, shape.parent ? values.parentIds : null]) {
+    if (!ids) continue;
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('productCategories as pc')
+          .select('pc.productId')
+          .whereRef('pc.productId', '=', 'products.id')
+          .where(sql<SqlBool>`pc.category_id = any(${ids}::int[])`),
+      ),
+    );
+  }
+  if (shape.brands !== 'none') {
+    const brands = refCondition('brands', shape.brands, values.brandUrls, values.brandIds);
+    conditions.push(
+      eb.exists(eb.selectFrom('productBrands as pb').select('pb.productId').whereRef('pb.productId', '=', 'products.id').where('pb.brandId', 'in', brands)),
+    );
+  }
+  if (shape.tags !== 'none') {
+    const tags = refCondition('tags', shape.tags, values.tagUrls, values.tagIds);
+    conditions.push(
+      eb.exists(eb.selectFrom('productTags as pt').select('pt.productId').whereRef('pt.productId', '=', 'products.id').where('pt.tagId', 'in', tags)),
+    );
+  }
+  if (shape.sizes !== 'none') {
+    const sizes = refCondition('sizes', shape.sizes, values.sizeUrls, values.sizeIds);
+    conditions.push(
+      eb.exists(eb.selectFrom('productSizes as ps').select('ps.productId').whereRef('ps.productId', '=', 'products.id').where('ps.sizeId', 'in', sizes)),
+    );
+  }
+  return conditions;
+}
+
+export function filteredProducts(db: Db, shape: Shape, values: Values) {
+  return db.selectFrom('products').where((eb) => eb.and(filterConditions(eb, shape, values)));
+}
+
+export function hasFilters(shape: Shape): boolean {
+  return Object.values(shape).some((value) => value !== false && value !== 'none');
+}
+
+/**
+ * Runs one statement built from the filters. With a category filter the in-memory tree is used
+ * and checked in the same statement (tree.ts); without one, no tree is involved.
+ */
+export function runPlanned<T>(
+  db: Db,
+  filters: Filters,
+  query: (tree: Tree | null, versionCheck: TreeVersionCheck | null, db: Db) => Promise<{ result: T; version: number | string | null }>,
+): Promise<T> {
+  if (!filters.categories?.length && !filters.parent) return query(null, null, db).then(({ result }) => result);
+  return withCategoryTree(db, query);
+}
+
+export const noVersion = sql<number | null>`null`;
+

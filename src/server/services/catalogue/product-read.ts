@@ -1,0 +1,120 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { toRubles } from '../../../shared/money.js';
+import type { Product } from '../../../shared/schemas/catalogue.js';
+import type { Db } from '../../db/connection.js';
+
+/** One product as its page shows it, with every link and variant, in one statement. */
+
+function productQuery(db: Db) {
+  return db.selectFrom('products as p').select((eb) => [
+    'p.id',
+    'p.name',
+    'p.url',
+    'p.desc',
+    'p.availability',
+    'p.inStock',
+    'p.price',
+    'p.oldPrice',
+    'p.rating',
+    'p.reviewCount',
+    'p.image',
+    // As text: the CamelCasePlugin would otherwise rename the keys of these open objects.
+    sql<string>`p.parameters::text`.as('parametersJson'),
+    sql<string>`p.extra::text`.as('extraJson'),
+    'p.version',
+    'p.createdAt',
+    'p.updatedAt',
+    jsonArrayFrom(
+      eb
+        .selectFrom('productCategories as pc')
+        .innerJoin('categories as c', 'c.id', 'pc.categoryId')
+        .select(['c.id', 'c.name', 'c.url'])
+        .whereRef('pc.productId', '=', 'p.id')
+        .orderBy('c.id'),
+    ).as('categories'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('productBrands as pb')
+        .innerJoin('brands as b', 'b.id', 'pb.brandId')
+        .select(['b.id', 'b.name', 'b.url'])
+        .whereRef('pb.productId', '=', 'p.id')
+        .orderBy('b.name'),
+    ).as('brands'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('productTags as pt')
+        .innerJoin('tags as t', 't.id', 'pt.tagId')
+        .select(['t.id', 't.name', 't.url'])
+        .whereRef('pt.productId', '=', 'p.id')
+        .orderBy('t.name'),
+    ).as('tags'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('productSizes as ps')
+        .innerJoin('sizes as s', 's.id', 'ps.sizeId')
+        .select(['s.id', 's.name', 's.url'])
+        .whereRef('ps.productId', '=', 'p.id')
+        .orderBy('s.id'),
+    ).as('sizes'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('colors as c')
+        .select(['c.id', 'c.name', 'c.url', 'c.code'])
+        .where('c.id', 'in', eb.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id'))
+        .orderBy('c.id'),
+    ).as('colors'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('productVariants as v')
+        .select((inner) => [
+          'v.id',
+          'v.article',
+          'v.price',
+          'v.oldPrice',
+          'v.stock',
+          'v.images',
+          jsonObjectFrom(inner.selectFrom('colors as c').select(['c.id', 'c.name', 'c.url', 'c.code']).whereRef('c.id', '=', 'v.colorId')).as(
+            'color',
+          ),
+        ])
+        .whereRef('v.productId', '=', 'p.id')
+        .orderBy('v.position')
+        .orderBy('v.id'),
+    ).as('variants'),
+  ]);
+}
+
+type ProductRow = NonNullable<Awaited<ReturnType<ReturnType<typeof productQuery>['executeTakeFirst']>>>;
+
+function toProduct({ parametersJson, extraJson, ...row }: ProductRow): Product {
+  const extra = JSON.parse(extraJson) as Record<string, unknown>;
+  return {
+    // The open set at the top level too, never over a field the product itself answers.
+    ...Object.fromEntries(Object.entries(extra).filter(([key]) => !(key in row) && key !== 'parameters' && key !== 'extra')),
+    ...row,
+    price: toRubles(row.price),
+    oldPrice: row.oldPrice === null ? null : toRubles(row.oldPrice),
+    parameters: JSON.parse(parametersJson) as Record<string, string>,
+    extra,
+    variants: row.variants.map((variant) => ({
+      ...variant,
+      price: toRubles(variant.price),
+      oldPrice: variant.oldPrice === null ? null : toRubles(variant.oldPrice),
+    })),
+  };
+}
+
+export async function getProduct(db: Db, id: number): Promise<Product> {
+  const row = await productQuery(db).where('p.id', '=', id).executeTakeFirst();
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND' });
+  return toProduct(row);
+}
+
+export async function getProductByUrl(db: Db, url: string): Promise<Product> {
+  const row = await productQuery(db).where('p.url', '=', url).executeTakeFirst();
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND' });
+  return toProduct(row);
+}
+

@@ -1,0 +1,175 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { domainMessages } from '../../../shared/errors.js';
+import { toKopecks } from '../../../shared/money.js';
+import { productInputShape, productSchema, type Product, type productInputSchema } from '../../../shared/schemas/catalogue.js';
+import type { Db } from '../../db/connection.js';
+import { inTransaction } from '../../db/transaction.js';
+import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { getProduct } from './product-read.js';
+
+type ProductFields = z.output<typeof productInputSchema>;
+
+interface VariantValues {
+  article: string;
+  colorId: number | null;
+  price: number;
+  oldPrice: number | null;
+  stock: number;
+  images: string[];
+  position: number;
+}
+
+function variantValues(fields: ProductFields): VariantValues[] {
+  return fields.variants.map((variant, position) => ({
+    article: variant.article,
+    colorId: variant.colorId,
+    price: toKopecks(variant.price),
+    oldPrice: variant.oldPrice === null ? null : toKopecks(variant.oldPrice),
+    stock: variant.stock,
+    images: variant.images,
+    position,
+  }));
+}
+
+/**
+ * What the product row repeats from its variants: the price is the cheapest in-stock variant's
+ * (the cheapest overall when none is in stock), with that variant's old price and first image.
+ */
+export function variantSummary(variants: readonly VariantValues[]) {
+  const inStock = variants.filter((variant) => variant.stock > 0);
+  const pool = inStock.length ? inStock : variants;
+  const chosen = pool.reduce((best, variant) => (variant.price < best.price ? variant : best));
+  const image = chosen.images[0] ?? variants.find((variant) => variant.images.length)?.images[0] ?? null;
+  return { price: chosen.price, oldPrice: chosen.oldPrice, inStock: inStock.length > 0, image };
+}
+
+/** Names a client may not use for an open field: what the product answers, its id, the version. */
+const reservedFields = new Set([...Object.keys(productInputShape), ...Object.keys(productSchema.shape), 'productId', 'version']);
+
+/**
+ * The product's open set (SPEC.md section 3): `extra`, plus every other top-level field of the
+ * body. A client that sends back what it read therefore keeps its own fields, and the computed
+ * ones (price, inStock, rating…) are never stored as if they were its own.
+ */
+export function openFields(fields: ProductFields): Record<string, unknown> {
+  const topLevel = Object.entries(fields).filter(([key, value]) => !reservedFields.has(key) && value !== undefined);
+  return { ...fields.extra, ...Object.fromEntries(topLevel) };
+}
+
+function productValues(fields: ProductFields, variants: readonly VariantValues[]) {
+  return {
+    name: fields.name,
+    url: fields.url,
+    desc: fields.desc,
+    availability: fields.availability,
+    parameters: JSON.stringify(fields.parameters),
+    extra: JSON.stringify(openFields(fields)),
+    ...variantSummary(variants),
+  };
+}
+
+/** Articles are unique across the shop: a clear 409 instead of the constraint's generic one. */
+async function checkArticles(db: Db, variants: readonly VariantValues[], productId: number | null): Promise<void> {
+  const articles = variants.map((variant) => variant.article);
+  const repeated = articles.find((article, index) => articles.indexOf(article) !== index);
+  if (repeated !== undefined) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `${domainMessages.articleRepeated}${repeated}` });
+  }
+  let taken = db.selectFrom('productVariants').select('article').where('article', 'in', articles);
+  if (productId !== null) taken = taken.where('productId', '<>', productId);
+  const row = await taken.executeTakeFirst();
+  if (row) throw new TRPCError({ code: 'CONFLICT', message: `${domainMessages.articleTaken}${row.article}` });
+}
+
+const linkTables = [
+  ['productCategories', 'categoryId', 'categories'],
+  ['productBrands', 'brandId', 'brands'],
+  ['productTags', 'tagId', 'tags'],
+  ['productSizes', 'sizeId', 'sizes'],
+] as const;
+
+async function writeLinks(db: Db, productId: number, fields: ProductFields): Promise<void> {
+  for (const [table, column, field] of linkTables) {
+    await db.deleteFrom(table).where('productId', '=', productId).execute();
+    const ids = [...new Set(fields[field])];
+    if (!ids.length) continue;
+    // The four tables share one shape; Kysely cannot see that through a union of table names.
+    const rows = ids.map((id) => ({ productId, [column]: id })) as Array<{ productId: number; categoryId: number }>;
+    await db.insertInto(table as 'productCategories').values(rows).execute();
+  }
+}
+
+/** New variants go in article order: two saves adding the same articles queue instead of deadlocking. */
+function inArticleOrder<T extends { article: string }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => (a.article < b.article ? -1 : a.article > b.article ? 1 : 0));
+}
+
+export function createProduct(db: Db, fields: ProductFields): Promise<Product> {
+  const variants = variantValues(fields);
+  return inTransaction(db, async (trx) => {
+    await checkArticles(trx, variants, null);
+    const { id } = await trx.insertInto('products').values(productValues(fields, variants)).returning('id').executeTakeFirstOrThrow();
+    await trx
+      .insertInto('productVariants')
+      .values(inArticleOrder(variants).map((variant) => ({ ...variant, productId: id })))
+      .execute();
+    await writeLinks(trx, id, fields);
+    return getProduct(trx, id);
+  });
+}
+
+/**
+ * PUT /products/{productId}: the body is the whole product. Variants with an id are updated
+ * (they must belong to this product), those without are added, and the ones left out removed.
+ * With `version`, a product changed since it was loaded is refused (409) rather than overwritten.
+ * Rows are locked in one order (the product, then its variants by id) and new variants are added
+ * in article order; articles are checked at commit, so two variants may swap theirs in one save.
+ */
+export function updateProduct(db: Db, id: number, fields: ProductFields, version?: number): Promise<Product> {
+  const variants = variantValues(fields);
+  return inTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('products')
+      .set({ ...productValues(fields, variants), updatedAt: new Date(), version: nextVersion })
+      .where('id', '=', id)
+      .where(sameVersion(version))
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw await missingOrStale(trx, 'products', id);
+    await checkArticles(trx, variants, id);
+    await sql`set constraints product_variants_article_key deferred`.execute(trx);
+
+    const existing = (await trx.selectFrom('productVariants').select('id').where('productId', '=', id).orderBy('id').forUpdate().execute()).map(
+      (row) => row.id,
+    );
+    const kept = fields.variants.flatMap((variant) => (variant.id === undefined ? [] : [variant.id]));
+    if (kept.some((variantId) => !existing.includes(variantId))) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: domainMessages.foreignVariant });
+    }
+    const removed = existing.filter((variantId) => !kept.includes(variantId));
+    if (removed.length) await trx.deleteFrom('productVariants').where('id', 'in', removed).execute();
+
+    const edits = fields.variants.flatMap((variant, index) => (variant.id === undefined ? [] : [{ id: variant.id, values: variants[index]! }]));
+    for (const edit of edits.sort((a, b) => a.id - b.id)) {
+      await trx.updateTable('productVariants').set(edit.values).where('id', '=', edit.id).execute();
+    }
+    const added = fields.variants.flatMap((variant, index) => (variant.id === undefined ? [variants[index]!] : []));
+    if (added.length) {
+      await trx
+        .insertInto('productVariants')
+        .values(inArticleOrder(added).map((values) => ({ ...values, productId: id })))
+        .execute();
+    }
+    await writeLinks(trx, id, fields);
+    return getProduct(trx, id);
+  });
+}
+
+/** Its variants and links go with it (ON DELETE CASCADE). */
+export async function deleteProduct(db: Db, id: number): Promise<{ ok: true }> {
+  const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+  if (result.numDeletedRows === 0n) throw new TRPCError({ code: 'NOT_FOUND' });
+  return { ok: true };
+}

@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.js';
+import type { Mailer } from './mailer.js';
+
+/** How long what is no longer needed is kept (README → Housekeeping). */
+export const retention = {
+  /** A letter kept in the outbox without SMTP: its links (24 h at most) are dead by then. */
+  keptLetterHours: 24,
+  /** A sent or given-up letter's record (its text is already erased when sent). */
+  sentLetterDays: 30,
+  helpMessageDays: 365,
+};
+
+export interface PurgeReport {
+  sessions: number;
+  accountTokens: number;
+  letters: number;
+  helpMessages: number;
+}
+
+/**
+ * Removes rows that only grow and serve nothing any more: refresh tokens that expired or were
+ * revoked (a revoked one is refused whether its row is there or not), e-mail links used or
+ * expired, letters past their retention, and old help-desk messages.
+ */
+export async function purgeExpired(db: Db): Promise<PurgeReport> {
+  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  const sessions = await db.deleteFrom('sessions').where((eb) => eb.or([eb('expiresAt', '<', new Date()), eb('revokedAt', 'is not', null)])).executeTakeFirst();
+  const accountTokens = await db
+    .deleteFrom('accountTokens')
+    .where((eb) => eb.or([eb('usedAt', 'is not', null), eb('expiresAt', '<', new Date())]))
+    .executeTakeFirst();
+  const letters = await db
+    .deleteFrom('mailOutbox')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'kept'), eb('createdAt', '<', sql<Date>`now() - make_interval(hours => ${retention.keptLetterHours})`)]),
+        eb.and([eb('status', 'in', ['sent', 'failed']), eb('createdAt', '<', sql<Date>`now() - make_interval(days => ${retention.sentLetterDays})`)]),
+      ]),
+    )
+    .executeTakeFirst();
+  const helpMessages = await db
+    .deleteFrom('helpMessages')
+    .where('createdAt', '<', sql<Date>`now() - make_interval(days => ${retention.helpMessageDays})`)
+    .executeTakeFirst();
+  return { sessions: count(sessions), accountTokens: count(accountTokens), letters: count(letters), helpMessages: count(helpMessages) };
+}
+
+export interface HousekeepingOptions {
+  db: Db;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  purgeEveryMs?: number;
+  mailEveryMs?: number;
+}
+
+/**
+ * The shop's periodic work, in every instance (each task is safe to run concurrently): letters
+ * due for another attempt every minute, the purge every hour, both once at start-up.
+ */
+export function startHousekeeping({ db, mailer, log, purgeEveryMs = 3_600_000, mailEveryMs = 60_000 }: HousekeepingOptions): { stop(): Promise<void> } {
+  const running = new Set<Promise<unknown>>();
+  const run = (name: string, task: () => Promise<unknown>) => {
+    const job = task()
+      .then((result) => {
+        if (result && typeof result === 'object' && Object.values(result).some((value) => value !== 0)) log.info({ [name]: result }, `housekeeping: ${name}`);
+      })
+      .catch((error: unknown) => log.warn({ err: error }, `housekeeping: ${name} failed`))
+      .finally(() => running.delete(job));
+    running.add(job);
+  };
+  const purge = () => run('purge', () => purgeExpired(db));
+  const mail = () => run('mail', () => mailer.deliverDue().then((sent) => ({ sent })));
+  const timers = [setInterval(purge, purgeEveryMs), setInterval(mail, mailEveryMs)];
+  for (const timer of timers) timer.unref();
+  purge();
+  mail();
+  return {
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all([...running]);
+    },
+  };
+}
