@@ -62,10 +62,10 @@ try {
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 process.stdout.write(`# Storefront first load — ${new Date().toISOString().slice(0, 16)} UTC, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}\n\n`);
-process.stdout.write('| page | files | scripts (transferred) | CSS (transferred) | total transferred | uncompressed | budget |\n|---|---|---|---|---|---|---|\n');
+process.stdout.write('| page | files | scripts (transferred) | CSS (transferred) | total transferred | uncompressed | PERFORMANCE.md budget |\n|---|---|---|---|---|---|---|\n');
 for (const load of loads) {
   const total = load.scriptBytes + load.styleBytes;
   process.stdout.write(
-    `| ${load.page} | ${load.files} | ${kb(load.scriptBytes)} KB | ${kb(load.styleBytes)} KB | **${kb(total)} KB** | ${kb(load.decodedBytes)} KB | ${total <= budgetKb * 1024 ? 'met' : 'over'} (≤ ${budgetKb} KB) |\n`,
+    `| ${load.page} | ${load.files} | ${kb(load.scriptBytes)} KB | ${kb(load.styleBytes)} KB | **${kb(total)} KB** | ${kb(load.decodedBytes)} KB | ${load.scriptBytes <= budgetKb * 1024 ? 'met' : 'over'} (scripts ≤ ${budgetKb} KB) |\n`,
   );
 }

@@ -4,13 +4,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { AuthProvider } from './auth/AuthProvider';
 import { AppRoutes } from './router';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
 import { DisplayFlagsProvider } from './ui/display-flags';
 import { cssVariablesResolver, theme } from './ui/theme';
-import { TOAST_DURATION_MS } from './ui/toast';
+import { ToasterHost } from './ui/ToasterHost';
 
 function App() {
   const [queryClient] = useState(createQueryClient);
@@ -28,7 +27,7 @@ function App() {
           </AuthProvider>
         </QueryClientProvider>
       </trpc.Provider>
-      <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      <ToasterHost />
     </MantineProvider>
   );
 }

@@ -1,9 +1,9 @@
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { toast } from 'sonner';
 import { messageForStatus, networkErrorMessage, isUserFacingMessage } from '../../shared/errors.js';
+import { TOAST_DURATION_MS } from './toast-duration';
+import { loadToast } from './toaster-state';
 
-/** SPEC.md section 9: toasts last 5 seconds, errors and successes alike, each with an icon. */
-export const TOAST_DURATION_MS = 5000;
+export { TOAST_DURATION_MS };
 
 export function errorMessageOf(error: unknown): string {
   if (error && typeof error === 'object') {
@@ -16,10 +16,13 @@ export function errorMessageOf(error: unknown): string {
 }
 
 export function toastError(error: unknown): void {
-  toast.error(errorMessageOf(error), { duration: TOAST_DURATION_MS, icon: <IconAlertCircle size={20} /> });
+  const message = errorMessageOf(error);
+  void loadToast().then((toast) => toast.error(message, { duration: TOAST_DURATION_MS, icon: <IconAlertCircle size={20} /> }));
 }
 
 /** A success, with an optional second line (one toast rather than two at once). */
 export function toastSuccess(message: string, description?: string): void {
-  toast.success(message, { duration: TOAST_DURATION_MS, icon: <IconCircleCheck size={20} />, ...(description ? { description } : {}) });
+  void loadToast().then((toast) =>
+    toast.success(message, { duration: TOAST_DURATION_MS, icon: <IconCircleCheck size={20} />, ...(description ? { description } : {}) }),
+  );
 }

@@ -1,8 +1,8 @@
-import { Anchor, Badge, Box, Breadcrumbs, Button, Drawer, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Breadcrumbs, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconMoodEmpty } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
@@ -14,6 +14,8 @@ import type { CategoryEntry } from './category-tree';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { productCount } from './russian-plural';
 import { useCatalogueQuery } from './use-catalogue-query';
+
+const FilterDrawer = lazy(() => import('./FilterDrawer'));
 import { useFacets } from './use-facets';
 import { ShopPagination } from '../../ui/ShopPagination';
 
@@ -30,6 +32,9 @@ export default function CataloguePage() {
   const list = trpc.catalogue.products.list.useQuery(toListInput(query), { placeholderData: keepPreviousData });
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
+  // The phone's filter drawer (and Mantine's Drawer with it) loads when first opened, then stays for its closing animation.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (drawerOpened && !drawerWanted) setDrawerWanted(true);
 
   const category = query.categories.length === 1 ? facets.categoryIndex.get(query.categories[0] ?? '') : undefined;
   const heading = headingOf(query, category);
@@ -138,14 +143,13 @@ export default function CataloguePage() {
         </Stack>
       </Group>
 
-      <Drawer opened={drawerOpened} onClose={drawer.close} title="Фильтры" position="left" size="90%" padding="md">
-        {filters}
-        <Box pos="sticky" bottom={0} py="md" mt="lg" bg="white" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          <Button fullWidth onClick={drawer.close}>
-            {list.data ? `Показать ${productCount(total)}` : 'Показать'}
-          </Button>
-        </Box>
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <FilterDrawer opened={drawerOpened} onClose={drawer.close} showLabel={list.data ? `Показать ${productCount(total)}` : 'Показать'}>
+            {filters}
+          </FilterDrawer>
+        </Suspense>
+      )}
     </Stack>
   );
 }

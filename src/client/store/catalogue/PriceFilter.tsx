@@ -1,4 +1,4 @@
-import { Group, NumberInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState, type KeyboardEvent } from 'react';
 
@@ -11,22 +11,29 @@ interface PriceFilterProps {
   onChange: (range: { minPrice: number; maxPrice: number }) => void;
 }
 
-const toBound = (value: number | string): number => (typeof value === 'number' && value > 0 ? value : 0);
+const toBound = (value: string): number => {
+  const rubles = Number.parseInt(value, 10);
+  return Number.isFinite(rubles) && rubles > 0 ? rubles : 0;
+};
+
+/** Whole rubles only: what is not a digit is not taken (a plain input keeps react-number-format out of the first load). */
+const digitsOf = (typed: string): string => typed.replace(/\D/g, '').slice(0, 9);
+const shownBound = (bound: number): string => (bound ? String(bound) : '');
 
 /** «от» and «до» in rubles; applied a moment after typing stops, or at once on Enter or leaving the field. */
 export function PriceFilter({ minPrice, maxPrice, range, onChange }: PriceFilterProps) {
-  const [from, setFrom] = useState<number | string>(minPrice || '');
-  const [to, setTo] = useState<number | string>(maxPrice || '');
+  const [from, setFrom] = useState(shownBound(minPrice));
+  const [to, setTo] = useState(shownBound(maxPrice));
 
   // The query string is the source of truth: follow it when it changes elsewhere (reset, back button).
   const [shown, setShown] = useState({ minPrice, maxPrice });
   if (shown.minPrice !== minPrice || shown.maxPrice !== maxPrice) {
     setShown({ minPrice, maxPrice });
-    setFrom(minPrice || '');
-    setTo(maxPrice || '');
+    setFrom(shownBound(minPrice));
+    setTo(shownBound(maxPrice));
   }
 
-  const apply = (nextFrom: number | string, nextTo: number | string) => {
+  const apply = (nextFrom: string, nextTo: string) => {
     let low = toBound(nextFrom);
     let high = toBound(nextTo);
     if (low && high && low > high) [low, high] = [high, low];
@@ -35,11 +42,8 @@ export function PriceFilter({ minPrice, maxPrice, range, onChange }: PriceFilter
   const applyLater = useDebouncedCallback(apply, 800);
 
   const common = {
-    min: 0,
-    step: 100,
-    thousandSeparator: ' ',
-    decimalScale: 0,
-    hideControls: true,
+    inputMode: 'numeric',
+    autoComplete: 'off',
     onBlur: () => apply(from, to),
     onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
       if (event.key === 'Enter') apply(from, to);
@@ -48,26 +52,28 @@ export function PriceFilter({ minPrice, maxPrice, range, onChange }: PriceFilter
 
   return (
     <Group gap="xs" grow wrap="nowrap">
-      <NumberInput
+      <TextInput
         {...common}
         aria-label="Цена от"
         leftSection="от"
         leftSectionWidth={36}
         placeholder={range ? Math.floor(range.minPrice).toLocaleString('ru-RU') : undefined}
         value={from}
-        onChange={(value) => {
+        onChange={(event) => {
+          const value = digitsOf(event.currentTarget.value);
           setFrom(value);
           applyLater(value, to);
         }}
       />
-      <NumberInput
+      <TextInput
         {...common}
         aria-label="Цена до"
         leftSection="до"
         leftSectionWidth={36}
         placeholder={range ? Math.ceil(range.maxPrice).toLocaleString('ru-RU') : undefined}
         value={to}
-        onChange={(value) => {
+        onChange={(event) => {
+          const value = digitsOf(event.currentTarget.value);
           setTo(value);
           applyLater(from, value);
         }}

@@ -1,0 +1,10 @@
+import { Toaster } from 'sonner';
+import { useEffect } from 'react';
+import { TOAST_DURATION_MS } from './toast-duration';
+import { markToasterMounted } from './toaster-state';
+
+/** The toast container; loaded with sonner on the first toast (not part of the first page load). */
+export default function ShopToaster() {
+  useEffect(markToasterMounted, []);
+  return <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />;
+}
