@@ -116,5 +116,6 @@ describe('start-up on an empty embedded database', () => {
     const second = await prepareDatabase(config, { log: () => undefined });
     expect(await second.db.selectFrom('products').select('id').where('url', '=', removed.url).executeTakeFirst()).toBeUndefined();
     await second.close();
-  });
+    // Drawing the demo pictures and two starts of an on-disk database: slow on a busy 2-core machine.
+  }, 120_000);
 });
