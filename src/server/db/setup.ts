@@ -5,6 +5,7 @@ import { openDatabase, requestTimeouts, type DatabaseHandle, type Db } from './c
 import { isDatabaseUnavailable } from './errors.js';
 import { migrateToLatest } from './migrate.js';
 import { seedDemoData } from './seed.js';
+import { SeedInterrupted } from './seed-stop.js';
 
 export interface PrepareOptions {
   log: (message: string) => void;
@@ -23,7 +24,13 @@ async function bringUpToDate(db: Db, kind: DatabaseHandle['kind'], config: Confi
   // PRODUCT.md: only an embedded database fills itself. The mark is written in the seed's own
   // transaction, so a start interrupted while seeding seeds again next time.
   if (kind === 'pglite' && !options.stopping?.() && !(await isDemoSeeded(db))) {
-    await seedDemoData(db, { production: config.env === 'production' });
+    try {
+      await seedDemoData(db, { production: config.env === 'production', ...(options.stopping ? { stop: options.stopping } : {}) });
+    } catch (error) {
+      if (!(error instanceof SeedInterrupted)) throw error;
+      options.log(error.message);
+      return;
+    }
     options.log('Fresh embedded database: demo data added');
   }
   const admin = await ensureAdmin(db, config.admin);

@@ -5,6 +5,7 @@ import { encodeImage } from '../../services/images/encode.js';
 import { insertImages, type ImageToStore } from '../../services/images/library.js';
 import { databaseImageStore, type ImageStore } from '../../services/images/store.js';
 import { drawSilhouette, silhouetteKind } from './silhouettes.js';
+import { neverStop, stopIfAsked, type SeedStop } from '../seed-stop.js';
 
 /**
  * Demo pictures, drawn here rather than downloaded (the shop must start without internet): a soft
@@ -111,31 +112,34 @@ async function picture(svg: string, originalName: string): Promise<ImageToStore>
 }
 
 /** Runs `work` over `items`, a few at a time (sharp already spreads each image over the cores). */
-async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>, size = 4): Promise<R[]> {
+async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>, stop: SeedStop, size = 4): Promise<R[]> {
   const results: R[] = [];
-  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  for (let start = 0; start < items.length; start += size) {
+    stopIfAsked(stop);
+    results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  }
   return results;
 }
 
-async function attachCategoryImages(trx: Transaction<Database>, store: ImageStore): Promise<void> {
+async function attachCategoryImages(trx: Transaction<Database>, store: ImageStore, stop: SeedStop): Promise<void> {
   const categories = await trx.selectFrom('categories').select(['id', 'name', 'url']).where('image', 'is', null).orderBy('id').execute();
-  const pictures = await inBatches(categories, (category) => picture(categorySvg(category.name, palette[category.id % palette.length]!), `${category.url}.jpg`));
+  const pictures = await inBatches(categories, (category) => picture(categorySvg(category.name, palette[category.id % palette.length]!), `${category.url}.jpg`), stop);
   const names = await insertImages(trx, store, pictures);
   for (const [index, category] of categories.entries()) {
     await trx.updateTable('categories').set({ image: names[index]! }).where('id', '=', category.id).execute();
   }
 }
 
-async function attachBrandImages(trx: Transaction<Database>, store: ImageStore): Promise<void> {
+async function attachBrandImages(trx: Transaction<Database>, store: ImageStore, stop: SeedStop): Promise<void> {
   const brands = await trx.selectFrom('brands').select(['id', 'name', 'url']).where('image', 'is', null).orderBy('id').execute();
-  const pictures = await inBatches(brands, (brand) => picture(brandSvg(brand.name, palette[(brand.id * 3) % palette.length]!), `logo-${brand.url}.jpg`));
+  const pictures = await inBatches(brands, (brand) => picture(brandSvg(brand.name, palette[(brand.id * 3) % palette.length]!), `logo-${brand.url}.jpg`), stop);
   const names = await insertImages(trx, store, pictures);
   for (const [index, brand] of brands.entries()) {
     await trx.updateTable('brands').set({ image: names[index]! }).where('id', '=', brand.id).execute();
   }
 }
 
-async function attachVariantImages(trx: Transaction<Database>, store: ImageStore): Promise<void> {
+async function attachVariantImages(trx: Transaction<Database>, store: ImageStore, stop: SeedStop): Promise<void> {
   const variants = await trx
     .selectFrom('productVariants as v')
     .leftJoin('colors as c', 'c.id', 'v.colorId')
@@ -167,7 +171,7 @@ async function attachVariantImages(trx: Transaction<Database>, store: ImageStore
     groups.set(key, group);
   }
   const list = [...groups.values()];
-  const pictures = await inBatches(list, (group) => picture(productSvg(group.color, group.category, group.kind), `product-${group.kind ?? 'item'}-${group.colorUrl}.jpg`));
+  const pictures = await inBatches(list, (group) => picture(productSvg(group.color, group.category, group.kind), `product-${group.kind ?? 'item'}-${group.colorUrl}.jpg`), stop);
   const names = await insertImages(trx, store, pictures);
   for (const [index, group] of list.entries()) {
     await trx.updateTable('productVariants').set({ images: [names[index]!] }).where('id', 'in', group.variantIds).execute();
@@ -189,8 +193,8 @@ async function attachVariantImages(trx: Transaction<Database>, store: ImageStore
 }
 
 /** Gives every demo category, brand and product variant without a picture one; runs after the catalogue seed. */
-export async function seedMedia(trx: Transaction<Database>, store: ImageStore = databaseImageStore): Promise<void> {
-  await attachCategoryImages(trx, store);
-  await attachBrandImages(trx, store);
-  await attachVariantImages(trx, store);
+export async function seedMedia(trx: Transaction<Database>, store: ImageStore = databaseImageStore, stop: SeedStop = neverStop): Promise<void> {
+  await attachCategoryImages(trx, store, stop);
+  await attachBrandImages(trx, store, stop);
+  await attachVariantImages(trx, store, stop);
 }
