@@ -4,6 +4,7 @@ import { useRoutes } from 'react-router-dom';
 import { accountStoreRoutes } from './store/account/routes';
 import { catalogueStoreRoutes } from './store/catalogue/routes';
 import { HomePage } from './store/home/HomePage';
+import { orderStoreRoutes } from './store/orders/routes';
 import { StoreLayout } from './store/layout/StoreLayout';
 import { NotFoundPage } from './store/NotFoundPage';
 
@@ -28,6 +29,7 @@ export function AppRoutes() {
         { index: true, element: <HomePage /> },
         ...catalogueStoreRoutes,
         ...accountStoreRoutes,
+        ...orderStoreRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -25,6 +25,8 @@ export interface Context extends AppServices {
   /** Why a presented access token did not yield a user; null when none was presented. */
   tokenProblem: 'expired' | 'invalid' | null;
   ip: string;
+  /** The `Idempotency-Key` header (checkouts: a repeated submit gives the same order). */
+  idempotencyKey: string | null;
 }
 
 /** SPEC.md section 7: the access token travels as `Authorization: Bearer <token>`. */
@@ -38,7 +40,8 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
 export function contextFactory(services: AppServices) {
   return async ({ req }: { req: FastifyRequest }): Promise<Context> => {
     const token = bearerToken(req);
-    const base = { ...services, ip: req.ip };
+    const key = req.headers['idempotency-key'];
+    const base = { ...services, ip: req.ip, idempotencyKey: typeof key === 'string' && key.trim() ? key.trim().slice(0, 200) : null };
     if (!token) return { ...base, user: null, tokenProblem: null };
     const check = await services.tokens.verifyAccess(token);
     if (check.status === 'valid') return { ...base, user: { id: check.claims.userId, role: check.claims.role }, tokenProblem: null };

@@ -1,10 +1,11 @@
-import { Navigate, useRoutes } from 'react-router-dom';
+import { useRoutes } from 'react-router-dom';
 import { accountsAdminRoutes } from './accounts/routes';
 import { catalogueAdminRoutes } from './catalogue/routes';
 import { dictionaryAdminRoutes } from './dictionaries/routes';
 import { AdminLayout } from './layout/AdminLayout';
 import { AdminLoginPage } from './login/AdminLoginPage';
 import { mediaAdminRoutes } from './media/routes';
+import { ordersAdminRoutes } from './orders/routes';
 import { pendingAdminRoutes } from './pending';
 import { AdminNotFound } from './ui/AdminNotFound';
 
@@ -14,7 +15,7 @@ export default function AdminApp() {
     { path: 'login', element: <AdminLoginPage /> },
     {
       element: <AdminLayout />,
-      children: [{ index: true, element: <Navigate to="products" replace /> }, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...pendingAdminRoutes, { path: '*', element: <AdminNotFound /> }],
+      children: [...ordersAdminRoutes, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...pendingAdminRoutes, { path: '*', element: <AdminNotFound /> }],
     },
   ]);
 }

@@ -3,7 +3,6 @@ import { PendingSection } from './layout/PendingSection';
 
 /** Menu sections whose screens are not built yet (paths relative to /admin). */
 export const pendingAdminRoutes: RouteObject[] = [
-  { path: 'checkouts/*', element: <PendingSection title="Заказы" /> },
   { path: 'reviews/*', element: <PendingSection title="Отзывы" /> },
   { path: 'questions/*', element: <PendingSection title="Вопросы" /> },
   { path: 'newsPosts/*', element: <PendingSection title="Новости" /> },

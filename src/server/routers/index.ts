@@ -3,6 +3,7 @@ import { authRouter } from './auth/index.js';
 import { usersRouter } from './auth/users.js';
 import { catalogueRouter } from './catalogue/index.js';
 import { mediaRouter } from './media/index.js';
+import { addressesRouter, basketsRouter, checkoutsRouter, wishlistsRouter } from './orders/index.js';
 
 /** The whole API: one router per domain. The client imports only its type. */
 export const appRouter = router({
@@ -10,6 +11,10 @@ export const appRouter = router({
   users: usersRouter,
   catalogue: catalogueRouter,
   media: mediaRouter,
+  baskets: basketsRouter,
+  wishlists: wishlistsRouter,
+  addresses: addressesRouter,
+  checkouts: checkoutsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -55,7 +55,7 @@ export function AdminLayout() {
               to={item.path}
               label={item.label}
               leftSection={<item.icon size={18} />}
-              active={isActive(item.path) && !item.children?.some((child) => isActive(child.path))}
+              active={item.exact ? location.pathname === item.path : isActive(item.path) && !item.children?.some((child) => isActive(child.path))}
               onClick={close}
               defaultOpened={item.children?.some((child) => isActive(child.path))}
             >

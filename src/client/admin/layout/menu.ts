@@ -1,6 +1,7 @@
 import {
   IconBadge,
   IconCategory,
+  IconChartBar,
   IconColorSwatch,
   IconHelpCircle,
   IconLayoutBoard,
@@ -21,10 +22,13 @@ export interface AdminMenuItem {
   path: string;
   icon: Icon;
   children?: Array<{ label: string; path: string }>;
+  /** Active only on this very path (the dashboard at /admin would otherwise match every section). */
+  exact?: boolean;
 }
 
 /** Every admin section of SPEC.md section 2, plus brands, sizes and images that its calls imply. */
 export const adminMenu: AdminMenuItem[] = [
+  { label: 'Сводка', path: routes.admin, icon: IconChartBar, exact: true },
   { label: 'Товары', path: routes.adminProducts, icon: IconPackage },
   { label: 'Категории', path: routes.adminCategories, icon: IconCategory },
   { label: 'Бренды', path: routes.adminBrands, icon: IconBadge },

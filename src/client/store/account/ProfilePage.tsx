@@ -10,6 +10,7 @@ import { useDisplayFlags } from '../../ui/display-flags';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { ProfileOrders } from '../orders/ProfileOrders';
 import { HelpDeskForm } from './HelpDeskForm';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 
@@ -80,6 +81,8 @@ export default function ProfilePage() {
           </Stack>
         </Alert>
       )}
+
+      <ProfileOrders />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ProfileDetailsForm user={user} />

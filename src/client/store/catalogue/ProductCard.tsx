@@ -3,17 +3,22 @@ import { Link } from 'react-router-dom';
 import type { ProductCard as ProductCardData } from '../../../shared/schemas/catalogue.js';
 import { routes } from '../../routes';
 import { ShopImage } from '../../ui/ShopImage';
+import { CardBasketButton } from '../orders/CardBasketButton';
+import { WishlistToggle } from '../orders/WishlistToggle';
 import classes from './ProductCard.module.css';
 import { discountPercent, ProductPrice } from './ProductPrice';
 
 const MAX_SWATCHES = 5;
 
-/** A product in a catalogue grid: picture, price with the old one, brand, name, colours, stock. */
+/**
+ * A product in a catalogue grid: picture, price with the old one, brand, name, colours, stock, and
+ * the wishlist heart and «В корзину» over it (buttons beside the card's link, never inside it).
+ */
 export function ProductCard({ product }: { product: ProductCardData }) {
   const buyable = product.availability && product.inStock;
   const discount = discountPercent(product.price, product.oldPrice);
   return (
-    <Card component={Link} to={routes.product(product.url)} withBorder radius="md" padding="sm" className={classes.card}>
+    <Card withBorder radius="md" padding="sm" className={classes.card}>
       <Card.Section className={`${classes.picture} ${buyable ? '' : classes.soldOut}`}>
         <AspectRatio ratio={3 / 4}>
           {/* The link's own text names the product; the picture adds nothing to it. */}
@@ -25,6 +30,9 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           </Badge>
         )}
       </Card.Section>
+      <div className={classes.favourite}>
+        <WishlistToggle productId={product.id} productName={product.name} />
+      </div>
       <Stack gap={4} mt="sm" style={{ flex: 1 }}>
         <ProductPrice price={product.price} oldPrice={product.oldPrice} />
         {product.brands[0] && (
@@ -32,7 +40,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             {product.brands[0].name}
           </Text>
         )}
-        <Text size="sm" lineClamp={2}>
+        <Text component={Link} to={routes.product(product.url)} size="sm" lineClamp={2} className={classes.link}>
           {product.name}
         </Text>
         <Group gap={6} mt="auto" pt={4} justify="space-between" wrap="nowrap">
@@ -54,6 +62,11 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             </Text>
           )}
         </Group>
+        {buyable && (
+          <div className={classes.actions}>
+            <CardBasketButton product={product} />
+          </div>
+        )}
       </Stack>
     </Card>
   );

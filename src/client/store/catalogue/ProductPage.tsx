@@ -1,6 +1,6 @@
-import { Anchor, Badge, Breadcrumbs, Button, Center, Chip, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled, IconTruckDelivery } from '@tabler/icons-react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { Product, Variant } from '../../../shared/schemas/catalogue.js';
 import { routes } from '../../routes';
@@ -12,6 +12,9 @@ import { indexCategoryTree } from './category-tree';
 import { ProductGallery } from './ProductGallery';
 import { ProductPrice } from './ProductPrice';
 import { VariantPicker } from './VariantPicker';
+import { sizePrompt } from '../orders/messages';
+import { ProductBuyBox } from '../orders/ProductBuyBox';
+import { SizePicker } from '../orders/SizePicker';
 
 const FEW_LEFT = 5;
 
@@ -70,6 +73,7 @@ function ProductView({ product }: { product: Product }) {
   const [params, setParams] = useSearchParams();
   const variant = chooseVariant(product, params.get('variant'));
   const size = product.sizes.find((item) => item.url === params.get('size'))?.url ?? null;
+  const [sizePrompted, setSizePrompted] = useState(false);
   const setParam = (key: string, value: string | null) =>
     setParams(
       (current) => {
@@ -138,25 +142,19 @@ function ProductView({ product }: { product: Product }) {
             )}
 
             {product.sizes.length > 0 && (
-              <Stack gap={8}>
-                <Text size="sm">
-                  <Text span c="dimmed">
-                    Размер:{' '}
-                  </Text>
-                  <Text span fw={600}>
-                    {product.sizes.find((item) => item.url === size)?.name ?? 'выберите'}
-                  </Text>
-                </Text>
-                <Chip.Group value={size} onChange={(next) => setParam('size', next)}>
-                  <Group gap={6} role="radiogroup" aria-label="Размер">
-                    {product.sizes.map((item) => (
-                      <Chip key={item.id} value={item.url} radius="sm" variant="outline">
-                        {item.name}
-                      </Chip>
-                    ))}
-                  </Group>
-                </Chip.Group>
-              </Stack>
+              <SizePicker
+                sizes={product.sizes}
+                value={size}
+                onChange={(next) => {
+                  setSizePrompted(false);
+                  setParam('size', next);
+                }}
+                error={sizePrompted ? sizePrompt : null}
+              />
+            )}
+
+            {variant && (
+              <ProductBuyBox product={product} variant={variant} sizeId={product.sizes.find((item) => item.url === size)?.id ?? null} onSizeMissing={() => setSizePrompted(true)} />
             )}
 
             {product.tags.length > 0 && (

@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, Box, Button, Container, Group, Indicator, Text } from '@mantine/core';
-import { IconHeart, IconLayoutGrid, IconShoppingBag, IconUser } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { IconLayoutGrid, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthProvider';
 import { routes } from '../../routes';
 import { useDisplayFlags } from '../../ui/display-flags';
 import { SearchForm } from '../catalogue/SearchForm';
+import { HeaderCounters } from '../orders/HeaderCounters';
 
 export function StoreHeader() {
   const { flags, toggle } = useDisplayFlags();
@@ -46,14 +47,7 @@ export function StoreHeader() {
             {search}
           </Box>
           <Group gap={4} wrap="nowrap">
-              <ActionIcon component={Link} to={routes.wishlist} variant="subtle" size="lg" aria-label="Избранное">
-                <IconHeart size={22} />
-              </ActionIcon>
-              <ActionIcon component={Link} to={routes.cart} variant="subtle" size="lg" aria-label="Корзина">
-                <Indicator disabled size={8}>
-                  <IconShoppingBag size={22} />
-                </Indicator>
-              </ActionIcon>
+              <HeaderCounters />
               <ActionIcon
                 variant="subtle"
                 size="lg"

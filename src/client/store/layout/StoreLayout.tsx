@@ -2,6 +2,8 @@ import { Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { AuthPanel } from '../account/AuthPanel';
 import { CatalogueMenu } from '../catalogue/CatalogueMenu';
+import { BasketSync } from '../orders/BasketSync';
+import { OrderPanels } from '../orders/OrderPanels';
 import { StoreFooter } from './StoreFooter';
 import { StoreHeader } from './StoreHeader';
 
@@ -11,6 +13,8 @@ export function StoreLayout() {
       <StoreHeader />
       <CatalogueMenu />
       <AuthPanel />
+      <OrderPanels />
+      <BasketSync />
       <Container component="main" size="xl" py="md" w="100%" style={{ flex: 1 }}>
         <Outlet />
       </Container>

@@ -1,0 +1,160 @@
+import { Anchor, Button, Divider, Grid, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatRubles } from '../../../shared/money.js';
+import { checkoutStatusLabels, type Checkout } from '../../../shared/schemas/orders.js';
+import { routes } from '../../routes';
+import { orderToasts } from '../../store/orders/messages';
+import { OrderLines } from '../../store/orders/OrderLines';
+import { OrderStatusBadge } from '../../store/orders/OrderStatusBadge';
+import { trpc } from '../../trpc';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { toastSuccess } from '../../ui/toast';
+import { useTitle } from '../../ui/use-title';
+import { AdminNotFound } from '../ui/AdminNotFound';
+import { isMissingRecord } from '../ui/record-query';
+import { CheckoutStatusSwitch } from './CheckoutStatusSwitch';
+import { customerName, formatDateTime } from './format';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function History({ order }: { order: Checkout }) {
+  return (
+    <Timeline active={order.history.length - 1} bulletSize={14} lineWidth={2}>
+      {order.history.map((entry, index) => (
+        <Timeline.Item key={index} title={entry.fromStatus ? `${checkoutStatusLabels[entry.fromStatus]} → ${checkoutStatusLabels[entry.toStatus]}` : `Создан: ${checkoutStatusLabels[entry.toStatus]}`}>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(entry.createdAt)}
+            {entry.changedBy ? ` · сотрудник ID ${entry.changedBy}` : ''}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+/** /admin/checkouts/{id}: lines, contact, address, history of statuses, the status switch and deletion. */
+export function CheckoutDetailPage() {
+  const { id = '' } = useParams();
+  const checkoutId = Number(id);
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const query = trpc.checkouts.get.useQuery({ checkoutId }, { enabled: /^\d+$/.test(id), meta: { silent: true } });
+  useTitle(`Заказ № ${id}`);
+  const move = trpc.checkouts.update.useMutation({
+    onSuccess(saved) {
+      utils.checkouts.get.setData({ checkoutId }, saved);
+      void utils.checkouts.all.invalidate();
+      toastSuccess(orderToasts.orderStatusChanged, `Заказ № ${saved.id}: ${checkoutStatusLabels[saved.status]}`);
+    },
+  });
+  const remove = trpc.checkouts.delete.useMutation({
+    onSuccess() {
+      void utils.checkouts.all.invalidate();
+      toastSuccess(orderToasts.orderDeleted);
+      void navigate(routes.adminCheckouts);
+    },
+  });
+
+  if (query.error) {
+    if (isMissingRecord(query)) return <AdminNotFound what="Заказ" backTo={routes.adminCheckouts} backLabel="К списку" />;
+    return <Text c="red">Не удалось загрузить заказ.</Text>;
+  }
+  const order = query.data;
+  if (!order) return <Loader />;
+
+  return (
+    <Stack maw={1100}>
+      <Anchor component={Link} to={routes.adminCheckouts} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> К списку
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={2}>Заказ № {order.id}</Title>
+            <OrderStatusBadge status={order.status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {formatDateTime(order.createdAt)}
+            {order.oneClick ? ' · купить в 1 клик' : ''}
+          </Text>
+        </Stack>
+        <ConfirmButton size="xs" loading={remove.isPending} question={`Удалить заказ № ${order.id}?`} onConfirm={() => remove.mutate({ checkoutId })}>
+          Удалить
+        </ConfirmButton>
+      </Group>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="xs">
+          <Text fw={600}>Статус</Text>
+          <CheckoutStatusSwitch status={order.status} saving={move.isPending} onMove={(status) => move.mutate({ checkoutId, status })} />
+        </Stack>
+      </Paper>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Section title="Товары">
+            <OrderLines lines={order.lines} />
+            <Divider />
+            <Group justify="space-between">
+              <Text fw={600}>Итого, {order.totalQuantity} шт.</Text>
+              <Text fw={700} size="lg">
+                {formatRubles(order.totalAmount)}
+              </Text>
+            </Group>
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <Section title="Покупатель">
+              <Text>{customerName(order)}</Text>
+              <Anchor href={`mailto:${order.email}`} size="sm">
+                {order.email}
+              </Anchor>
+              <Anchor href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} size="sm">
+                {order.phone}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {order.userId ? (
+                  <Anchor component={Link} to={`${routes.adminUsers}/${order.userId}`} size="sm">
+                    Пользователь ID {order.userId}
+                  </Anchor>
+                ) : (
+                  'Без регистрации'
+                )}
+              </Text>
+            </Section>
+            <Section title="Доставка">
+              <Text size="sm">{[order.zipCode, order.country, order.city, order.address].filter(Boolean).join(', ')}</Text>
+              {order.comment && (
+                <Text size="sm" c="dimmed">
+                  Комментарий: {order.comment}
+                </Text>
+              )}
+            </Section>
+            <Section title="История статусов">
+              <History order={order} />
+            </Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Group>
+        <Button variant="default" component={Link} to={routes.adminCheckouts}>
+          К списку
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

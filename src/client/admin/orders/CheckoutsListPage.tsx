@@ -1,0 +1,129 @@
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatRubles } from '../../../shared/money.js';
+import { checkoutStatuses, checkoutStatusLabels, type Checkout, type CheckoutStatus } from '../../../shared/schemas/orders.js';
+import { routes } from '../../routes';
+import { OrderStatusBadge } from '../../store/orders/OrderStatusBadge';
+import { trpc } from '../../trpc';
+import { ListFooter } from '../../ui/ListFooter';
+import { usePaging } from '../../ui/use-paging';
+import { useTitle } from '../../ui/use-title';
+import { AdminRowCards } from '../ui/AdminRowCards';
+import { customerName, formatDateTime } from './format';
+
+const PAGE_SIZE = 20;
+const statusOptions = checkoutStatuses.map((status) => ({ value: status, label: checkoutStatusLabels[status] }));
+const isStatus = (value: string | null): value is CheckoutStatus => checkoutStatuses.some((status) => status === value);
+const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** /admin/checkouts: every order, filtered by status, date and customer, paged in the URL. */
+export function CheckoutsListPage() {
+  useTitle('Заказы');
+  const paging = usePaging(PAGE_SIZE);
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const from = params.get('from');
+  const to = params.get('to');
+  const setParam = (key: string, value: string | undefined) =>
+    setParams((current) => {
+      if (value) current.set(key, value);
+      else current.delete(key);
+      current.delete('page');
+      return current;
+    });
+  const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
+
+  const list = trpc.checkouts.all.useQuery(
+    {
+      ...(status ? { status } : {}),
+      // Days are the admin's own: from the start of the first to the end of the last.
+      ...(isDay(from) ? { createdFrom: new Date(`${from}T00:00:00`) } : {}),
+      ...(isDay(to) ? { createdTo: new Date(`${to}T23:59:59.999`) } : {}),
+      ...(paging.filter ? { customer: paging.filter } : {}),
+      limit: paging.limit,
+      offset: paging.offset,
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const rows = list.data?.rows ?? [];
+  const link = (row: Checkout) => (
+    <Anchor component={Link} to={`${routes.adminCheckouts}/${row.id}`} fw={600}>
+      Заказ № {row.id}
+    </Anchor>
+  );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Заказы</Title>
+        <Button component={Link} to={`${routes.adminCheckouts}/create-checkout`} leftSection={<IconPlus size={16} />}>
+          Новый заказ
+        </Button>
+      </Group>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Покупатель"
+          placeholder="Имя, e-mail или телефон"
+          leftSection={<IconSearch size={16} />}
+          defaultValue={paging.filter}
+          onChange={(event) => onSearch(event.currentTarget.value)}
+          w={{ base: '100%', xs: 260 }}
+        />
+        <Select label="Статус" placeholder="Все статусы" data={statusOptions} value={status ?? null} onChange={(value) => setParam('status', value ?? undefined)} clearable w={{ base: '100%', xs: 180 }} />
+        <TextInput label="С даты" type="date" value={isDay(from) ? from : ''} onChange={(event) => setParam('from', event.currentTarget.value || undefined)} w={{ base: '47%', xs: 160 }} />
+        <TextInput label="По дату" type="date" value={isDay(to) ? to : ''} onChange={(event) => setParam('to', event.currentTarget.value || undefined)} w={{ base: '47%', xs: 160 }} />
+      </Group>
+      <AdminRowCards
+        rows={rows.map((row) => ({
+          key: row.id,
+          title: link(row),
+          subtitle: formatDateTime(row.createdAt),
+          fields: [
+            { label: 'Покупатель', value: customerName(row) },
+            { label: 'Телефон', value: row.phone },
+            { label: 'Сумма', value: formatRubles(row.totalAmount) },
+            { label: 'Статус', value: <OrderStatusBadge status={row.status} /> },
+          ],
+        }))}
+      />
+      <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+        <Table striped highlightOnHover verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Заказ</Table.Th>
+              <Table.Th>Дата</Table.Th>
+              <Table.Th>Покупатель</Table.Th>
+              <Table.Th>Товаров</Table.Th>
+              <Table.Th>Сумма</Table.Th>
+              <Table.Th>Статус</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>{link(row)}</Table.Td>
+                <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{customerName(row)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {row.email} · {row.phone}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{row.totalQuantity}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRubles(row.totalAmount)}</Table.Td>
+                <Table.Td>
+                  <OrderStatusBadge status={row.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} emptyText="Заказов не найдено" />
+    </Stack>
+  );
+}

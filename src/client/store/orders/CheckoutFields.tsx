@@ -1,0 +1,36 @@
+import { SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { CheckoutFormValues } from './checkout-form';
+
+/** Contact and delivery fields of the checkout and of the one-click form. */
+export function CheckoutFields({ form, withComment = true }: { form: UseFormReturnType<CheckoutFormValues>; withComment?: boolean }) {
+  return (
+    <Stack gap="lg">
+      <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+        <Title order={2} size="h4" component="legend" mb="xs">
+          Контактные данные
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Имя" autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />
+          <TextInput label="Фамилия" autoComplete="family-name" {...form.getInputProps('lastName')} />
+          <TextInput label="Телефон" type="tel" inputMode="tel" autoComplete="tel" placeholder="+7 900 123-45-67" withAsterisk {...form.getInputProps('phone')} />
+          <TextInput label="E-mail" type="email" autoComplete="email" withAsterisk description="Пришлём подтверждение заказа" {...form.getInputProps('email')} />
+        </SimpleGrid>
+      </Stack>
+      <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+        <Title order={2} size="h4" component="legend" mb="xs">
+          Адрес доставки
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Город" autoComplete="address-level2" withAsterisk {...form.getInputProps('address.city')} />
+          <TextInput label="Индекс" autoComplete="postal-code" inputMode="numeric" withAsterisk {...form.getInputProps('address.zipCode')} />
+        </SimpleGrid>
+        <TextInput label="Адрес" autoComplete="street-address" placeholder="Улица, дом, квартира" withAsterisk {...form.getInputProps('address.address')} />
+        <TextInput label="Страна" autoComplete="country-name" withAsterisk {...form.getInputProps('address.country')} />
+        {withComment && (
+          <Textarea label="Комментарий к доставке" placeholder="Код домофона, удобное время" autosize minRows={2} maxRows={6} {...form.getInputProps('comment')} />
+        )}
+      </Stack>
+    </Stack>
+  );
+}

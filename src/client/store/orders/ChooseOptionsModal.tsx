@@ -1,0 +1,55 @@
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Product, Variant } from '../../../shared/schemas/catalogue.js';
+import { toastSuccess } from '../../ui/toast';
+import { ProductPrice } from '../catalogue/ProductPrice';
+import { VariantPicker } from '../catalogue/VariantPicker';
+import { orderToasts, sizePrompt } from './messages';
+import { SizePicker } from './SizePicker';
+import { useBasket } from './use-basket';
+
+/** From a catalogue card: the colour and size of a product that has a choice, then into the basket. */
+export default function ChooseOptionsModal({ product, onClose }: { product: Product; onClose: () => void }) {
+  const { addItem, adding } = useBasket();
+  const [variant, setVariant] = useState<Variant | undefined>(() => product.variants.find((item) => item.stock > 0) ?? product.variants[0]);
+  const [sizeUrl, setSizeUrl] = useState<string | null>(null);
+  const [prompted, setPrompted] = useState(false);
+  const size = product.sizes.find((item) => item.url === sizeUrl);
+  const soldOut = !variant || variant.stock <= 0;
+
+  const add = async () => {
+    if (!variant) return;
+    if (product.sizes.length > 0 && !size) {
+      setPrompted(true);
+      return;
+    }
+    if (await addItem({ variantId: variant.id, sizeId: size?.id ?? null, quantity: 1 })) {
+      toastSuccess(orderToasts.addedToBasket, product.name);
+      onClose();
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={product.name} centered>
+      <Stack>
+        {variant && <ProductPrice price={variant.price} oldPrice={variant.oldPrice} size="lg" />}
+        {variant && product.variants.length > 1 && <VariantPicker variants={product.variants} selected={variant} onSelect={setVariant} />}
+        {product.sizes.length > 0 && (
+          <SizePicker
+            sizes={product.sizes}
+            value={sizeUrl}
+            onChange={(next) => {
+              setSizeUrl(next);
+              setPrompted(false);
+            }}
+            error={prompted ? sizePrompt : null}
+          />
+        )}
+        {soldOut && <Text c="red.8">Этого варианта нет в наличии</Text>}
+        <Button onClick={() => void add()} loading={adding} disabled={soldOut}>
+          Добавить в корзину
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

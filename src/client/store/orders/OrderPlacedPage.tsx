@@ -1,0 +1,79 @@
+import { Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { formatRubles } from '../../../shared/money.js';
+import type { Checkout } from '../../../shared/schemas/orders.js';
+import { useAuth } from '../../auth/AuthProvider';
+import { routes } from '../../routes';
+import { trpc } from '../../trpc';
+import { useTitle } from '../../ui/use-title';
+import { OrderLines } from './OrderLines';
+
+function isOrder(value: unknown): value is { order: Checkout } {
+  return typeof value === 'object' && value !== null && 'order' in value;
+}
+
+/**
+ * The order confirmation: the number, what was ordered and where it goes. The page gets the order
+ * from the checkout's answer; a signed-in shopper who reloads it reads it again from the server.
+ */
+export default function OrderPlacedPage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const { user } = useAuth();
+  const passed = isOrder(location.state) ? location.state.order : undefined;
+  const fetched = trpc.checkouts.get.useQuery({ checkoutId: Number(id) }, { enabled: !passed && user !== null && /^\d+$/.test(id), meta: { silent: true } });
+  const order = passed ?? fetched.data;
+  useTitle(`Заказ № ${id} оформлен`);
+
+  return (
+    <Stack maw={640} mx="auto" py="md">
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon size={48} radius="xl" color="green" variant="light">
+          <IconCircleCheck size={30} />
+        </ThemeIcon>
+        <Title order={1} size="h2">
+          Заказ № {id} оформлен
+        </Title>
+      </Group>
+      <Text>
+        Спасибо за покупку! {order ? `Подтверждение отправлено на ${order.email}.` : 'Подтверждение отправлено на вашу почту.'} Мы позвоним, чтобы договориться о доставке.
+      </Text>
+      {order && (
+        <Paper withBorder radius="md" p="md">
+          <Stack>
+            <OrderLines lines={order.lines} />
+            <Divider />
+            <Group justify="space-between">
+              <Text fw={600}>Итого</Text>
+              <Text fw={700} size="lg" data-testid="order-total">
+                {formatRubles(order.totalAmount)}
+              </Text>
+            </Group>
+            <Text size="sm" c="dimmed">
+              Получатель: {[order.firstName, order.lastName].filter(Boolean).join(' ')}, {order.phone}
+              <br />
+              Адрес: {[order.zipCode, order.country, order.city, order.address].filter(Boolean).join(', ')}
+              {order.comment ? (
+                <>
+                  <br />
+                  Комментарий: {order.comment}
+                </>
+              ) : null}
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+      <Group>
+        <Button component={Link} to={routes.catalog}>
+          Продолжить покупки
+        </Button>
+        {user && (
+          <Button component={Link} to={routes.profile} variant="default">
+            Мои заказы
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { z } from '../../../shared/zod.js';
+import { checkoutDirectSchema, deliveryInputSchema, type Checkout } from '../../../shared/schemas/orders.js';
+import { useAuth } from '../../auth/AuthProvider';
+import { trpc } from '../../trpc';
+import type { BasketItem } from './use-basket';
+
+/** The checkout form: the direct checkout's contact fields with the address typed in. */
+export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, lastName: true, email: true, phone: true, comment: true }).extend({ address: deliveryInputSchema });
+export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
+
+const emptyValues: CheckoutFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  comment: '',
+  address: { address: '', city: '', country: 'Россия', zipCode: '' },
+};
+
+/**
+ * The form, filled from the account and the user's first address (SPEC.md: the first address
+ * uses limit 1; a failed address fetch is silent) as soon as they arrive, unless already typed in.
+ */
+export function useCheckoutForm() {
+  const { user } = useAuth();
+  const form = useForm<CheckoutFormValues>({ mode: 'controlled', initialValues: emptyValues, validate: schemaResolver(checkoutFormSchema, { sync: true }) });
+  const firstAddress = trpc.addresses.list.useQuery({ limit: 1 }, { enabled: user !== null, meta: { silent: true } });
+  const address = firstAddress.data?.rows[0];
+  const filled = useRef<string>('');
+  const { setValues, isDirty } = form;
+  useEffect(() => {
+    const key = `${user?.id ?? ''}:${address?.id ?? ''}`;
+    if (!user || filled.current === key || isDirty()) return;
+    filled.current = key;
+    setValues({
+      firstName: address?.firstName || user.firstName,
+      lastName: address?.lastName || user.lastName,
+      email: user.email,
+      phone: address?.phone ?? '',
+      ...(address ? { address: { address: address.address, city: address.city, country: address.country, zipCode: address.zipCode } } : {}),
+    });
+  }, [user, address, setValues, isDirty]);
+  return form;
+}
+
+/** What is being bought: the basket, or one variant and size (one-click). */
+export type CheckoutSource = { basketId: string } | { oneClick: BasketItem };
+
+/**
+ * Places the order: POST /checkouts for a signed-in shopper, POST /checkouts/direct otherwise.
+ * One key per form: a repeated submit (a double click, a retry after a lost answer) gives the
+ * same order.
+ */
+export function usePlaceOrder(onPlaced?: (order: Checkout) => void) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const utils = trpc.useUtils();
+  const done = (order: Checkout) => {
+    onPlaced?.(order);
+    void utils.checkouts.list.invalidate();
+    void navigate(`/checkout/success/${order.id}`, { state: { order } });
+  };
+  // A refusal (say, an item sold out meanwhile) shows its message; the basket is read again so
+  // that the line at fault is marked.
+  const refused = () => void utils.baskets.get.invalidate();
+  const signedIn = trpc.checkouts.create.useMutation({ onSuccess: done, onError: refused });
+  const direct = trpc.checkouts.direct.useMutation({ onSuccess: done, onError: refused });
+  const place = (source: CheckoutSource, values: CheckoutFormValues) => {
+    const input = { ...source, ...values, lastName: values.lastName ?? '', idempotencyKey };
+    if (user) signedIn.mutate(input);
+    else direct.mutate(input);
+  };
+  return { place, placing: signedIn.isPending || direct.isPending, error: signedIn.error ?? direct.error };
+}

@@ -1,0 +1,14 @@
+/** The storefront's success messages of the orders domain (SPEC.md section 8 leaves them unquoted). */
+export const orderToasts = {
+  addedToBasket: 'Товар добавлен в корзину',
+  addedToWishlist: 'Товар добавлен в избранное',
+  removedFromWishlist: 'Товар удалён из избранного',
+  basketCleared: 'Корзина очищена',
+  orderPlaced: 'Заказ оформлен',
+  orderStatusChanged: 'Статус заказа изменён',
+  orderDeleted: 'Заказ удалён',
+  orderCreated: 'Заказ создан',
+} as const;
+
+/** The prompt beside the sizes when «В корзину» was pressed without one. */
+export const sizePrompt = 'Выберите размер, чтобы добавить товар в корзину';

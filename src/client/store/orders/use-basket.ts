@@ -1,0 +1,139 @@
+import { useCallback } from 'react';
+import { storageKeys } from '../../../shared/storage-keys.js';
+import type { Basket, BasketLine } from '../../../shared/schemas/orders.js';
+import { trpc } from '../../trpc';
+import { useStoredId } from './stored-id';
+
+const MAX_QUANTITY = 999;
+
+/** A line as the client sends it (the shared item input, with its defaults filled in). */
+export interface BasketItem {
+  variantId: number;
+  sizeId: number | null;
+  quantity: number;
+}
+
+/** What the server needs of a line: the rest of it (prices, states) is the server's answer. */
+export function toItem(line: Pick<BasketLine, 'variantId' | 'sizeId' | 'quantity'>): BasketItem {
+  return { variantId: line.variantId, sizeId: line.sizeId, quantity: line.quantity };
+}
+
+/** A line of a PUT as the mutation holds it (the schema's input types are loose). */
+function asItem(raw: { variantId: unknown; sizeId?: unknown; quantity?: unknown }): BasketItem {
+  return {
+    variantId: Number(raw.variantId),
+    sizeId: typeof raw.sizeId === 'number' ? raw.sizeId : null,
+    quantity: typeof raw.quantity === 'number' ? raw.quantity : 1,
+  };
+}
+
+const sameItem = (a: { variantId: number; sizeId: number | null }, b: { variantId: number; sizeId: number | null }) => a.variantId === b.variantId && a.sizeId === b.sizeId;
+
+/**
+ * The basket as the shopper is about to see it: known lines take their new quantity at once (their
+ * totals from the unit price the server last answered); lines the server has not described yet
+ * appear when it answers.
+ */
+function optimistic(basket: Basket, items: BasketItem[]): Basket {
+  const lines = items.flatMap((item) => {
+    const line = basket.orderProducts.find((known) => sameItem(known, item));
+    if (!line) return [];
+    const quantity = item.quantity;
+    return [{ ...line, quantity, lineTotal: line.price === null ? 0 : Math.round(line.price * quantity * 100) / 100 }];
+  });
+  const counted = lines.filter((line) => line.state === 'ok');
+  return {
+    ...basket,
+    orderProducts: lines,
+    totalAmount: Math.round(counted.reduce((sum, line) => sum + line.lineTotal * 100, 0)) / 100,
+    totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+/**
+ * SPEC.md section 4 «Basket»: fetched by the stored id (a failed fetch removes the id and shows the
+ * error); creation stores the new id; an update sends the whole list of lines. Changes show at once
+ * and are rolled back when the server refuses them; they run one after another.
+ */
+export function useBasket() {
+  const [basketId, setBasketId] = useStoredId(storageKeys.basketId);
+  const utils = trpc.useUtils();
+  const query = trpc.baskets.get.useQuery(
+    { basketId: basketId ?? '' },
+    { enabled: basketId !== null, retry: false, meta: { silent: true } },
+  );
+  const basket = query.data && query.data.id === basketId ? query.data : undefined;
+
+  const create = trpc.baskets.create.useMutation({
+    scope: { id: 'basket' },
+    onSuccess(created) {
+      utils.baskets.get.setData({ basketId: created.id }, created);
+      setBasketId(created.id);
+    },
+  });
+
+  const update = trpc.baskets.update.useMutation({
+    scope: { id: 'basket' },
+    async onMutate(input) {
+      const key = { basketId: input.basketId };
+      await utils.baskets.get.cancel(key);
+      const previous = utils.baskets.get.getData(key);
+      if (previous) utils.baskets.get.setData(key, optimistic(previous, input.orderProducts.map(asItem)));
+      return { previous };
+    },
+    onError(_error, input, context) {
+      if (context?.previous) utils.baskets.get.setData({ basketId: input.basketId }, context.previous);
+    },
+    onSuccess(saved) {
+      utils.baskets.get.setData({ basketId: saved.id }, saved);
+    },
+  });
+
+  /** Replaces the whole list of lines (quantities, removals). */
+  const setItems = useCallback(
+    (items: BasketItem[]) => {
+      if (!basket) return Promise.resolve(undefined);
+      return update.mutateAsync({ basketId: basket.id, orderProducts: items }).catch(() => undefined);
+    },
+    [basket, update],
+  );
+
+  /** Adds an item (the same variant and size add up); creates the basket on the first item. */
+  const addItem = useCallback(
+    async (item: BasketItem): Promise<Basket | undefined> => {
+      // Clicked before the stored basket arrived: wait for it rather than start another.
+      const current = basket ?? (basketId ? await utils.baskets.get.fetch({ basketId }).catch(() => undefined) : undefined);
+      if (!current || current.status !== 'Active') return create.mutateAsync({ orderProducts: [item] }).catch(() => undefined);
+      const items = current.orderProducts.map(toItem);
+      const known = items.find((existing) => sameItem(existing, item));
+      if (known) known.quantity = Math.min(MAX_QUANTITY, known.quantity + item.quantity);
+      else items.push(item);
+      return update.mutateAsync({ basketId: current.id, orderProducts: items }).catch(() => undefined);
+    },
+    [basket, basketId, utils, create, update],
+  );
+
+  const forget = useCallback(() => setBasketId(null), [setBasketId]);
+  /** Takes another basket as the browser's own (the user's, after sign-in). */
+  const adopt = useCallback(
+    (next: Basket) => {
+      utils.baskets.get.setData({ basketId: next.id }, next);
+      setBasketId(next.id);
+    },
+    [utils, setBasketId],
+  );
+
+  return {
+    basketId,
+    basket,
+    loading: query.isLoading,
+    adding: create.isPending || update.isPending,
+    addItem,
+    setItems,
+    /** After a checkout the ordered basket is left behind; the next item starts a new one. */
+    forget,
+    /** SPEC.md section 4: a failed fetch removes the stored id and shows the error (done once, by BasketSync). */
+    failure: query.error,
+    adopt,
+  };
+}

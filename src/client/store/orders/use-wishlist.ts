@@ -1,0 +1,58 @@
+import { useCallback, useMemo } from 'react';
+import { storageKeys } from '../../../shared/storage-keys.js';
+import { trpc } from '../../trpc';
+import { useStoredId } from './stored-id';
+
+/**
+ * SPEC.md section 4 «Wishlist»: like the basket, by the stored id; a failed fetch removes the id
+ * silently. A heart toggles a product at once; a refusal puts it back.
+ */
+export function useWishlist() {
+  const [wishlistId, setWishlistId] = useStoredId(storageKeys.wishlistId);
+  const utils = trpc.useUtils();
+  const query = trpc.wishlists.get.useQuery({ wishlistId: wishlistId ?? '' }, { enabled: wishlistId !== null, retry: false, meta: { silent: true } });
+  const wishlist = query.data && query.data.id === wishlistId ? query.data : undefined;
+  const productIds = useMemo(() => wishlist?.products ?? [], [wishlist]);
+
+  const create = trpc.wishlists.create.useMutation({
+    scope: { id: 'wishlist' },
+    onSuccess(created) {
+      utils.wishlists.get.setData({ wishlistId: created.id }, created);
+      setWishlistId(created.id);
+    },
+  });
+  const update = trpc.wishlists.update.useMutation({
+    scope: { id: 'wishlist' },
+    async onMutate(input) {
+      const key = { wishlistId: input.wishlistId };
+      await utils.wishlists.get.cancel(key);
+      const previous = utils.wishlists.get.getData(key);
+      if (previous) utils.wishlists.get.setData(key, { ...previous, products: input.products.filter((id): id is number => typeof id === 'number') });
+      return { previous };
+    },
+    onError(_error, input, context) {
+      if (context?.previous) utils.wishlists.get.setData({ wishlistId: input.wishlistId }, context.previous);
+    },
+    onSuccess(saved) {
+      utils.wishlists.get.setData({ wishlistId: saved.id }, saved);
+      void utils.wishlists.products.invalidate({ wishlistId: saved.id });
+    },
+  });
+
+  const has = useCallback((productId: number) => productIds.includes(productId), [productIds]);
+
+  /** Adds the product, or removes it when it is there already; answers whether it is there now. */
+  const toggle = useCallback(
+    async (productId: number): Promise<boolean> => {
+      const adding = !productIds.includes(productId);
+      const products = adding ? [...productIds, productId] : productIds.filter((id) => id !== productId);
+      if (!wishlist) await create.mutateAsync({ products });
+      else await update.mutateAsync({ wishlistId: wishlist.id, products });
+      return adding;
+    },
+    [productIds, wishlist, create, update],
+  );
+
+  const forget = useCallback(() => setWishlistId(null), [setWishlistId]);
+  return { wishlistId, productIds, failure: query.error, forget, has, toggle, pending: create.isPending || update.isPending };
+}

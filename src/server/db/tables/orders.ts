@@ -1,0 +1,114 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, UpdatedAt } from '../schema.js';
+
+/** Tables of the orders domain. Money is integer kopecks. */
+
+export type BasketStatus = 'Active' | 'Ordered';
+export type CheckoutStatus = 'New' | 'InDelivery' | 'Completed' | 'Canceled';
+
+export interface BasketsTable {
+  id: Generated<string>;
+  userId: number | null;
+  status: ColumnType<BasketStatus, BasketStatus | undefined, BasketStatus>;
+  totalAmount: ColumnType<number, number | undefined, number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface BasketLinesTable {
+  id: Generated<number>;
+  basketId: string;
+  variantId: number;
+  sizeId: number | null;
+  quantity: number;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface WishlistsTable {
+  id: Generated<string>;
+  userId: number | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface WishlistProductsTable {
+  wishlistId: string;
+  productId: number;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  userId: number | null;
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  country: string;
+  zipCode: string;
+  phone: ColumnType<string, string | undefined, string>;
+  /** When a direct checkout used it (a direct address serves one checkout). */
+  usedAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface CheckoutsTable {
+  id: Generated<number>;
+  status: ColumnType<CheckoutStatus, CheckoutStatus | undefined, CheckoutStatus>;
+  userId: number | null;
+  basketId: string | null;
+  addressId: number | null;
+  oneClick: ColumnType<boolean, boolean | undefined, boolean>;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  country: string;
+  zipCode: string;
+  comment: ColumnType<string, string | undefined, string>;
+  totalAmount: number;
+  totalQuantity: number;
+  idempotencyKey: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+  updatedAt: UpdatedAt;
+}
+
+export interface CheckoutLinesTable {
+  id: Generated<number>;
+  checkoutId: number;
+  position: number;
+  productId: number;
+  variantId: number;
+  sizeId: number | null;
+  productName: string;
+  productUrl: string;
+  article: string;
+  colorName: string | null;
+  sizeName: string | null;
+  image: string | null;
+  quantity: number;
+  unitPrice: number;
+}
+
+export interface CheckoutStatusHistoryTable {
+  id: Generated<number>;
+  checkoutId: number;
+  fromStatus: CheckoutStatus | null;
+  toStatus: CheckoutStatus;
+  changedBy: number | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface OrdersTables {
+  baskets: BasketsTable;
+  basketLines: BasketLinesTable;
+  wishlists: WishlistsTable;
+  wishlistProducts: WishlistProductsTable;
+  addresses: AddressesTable;
+  checkouts: CheckoutsTable;
+  checkoutLines: CheckoutLinesTable;
+  checkoutStatusHistory: CheckoutStatusHistoryTable;
+}

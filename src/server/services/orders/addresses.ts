@@ -1,0 +1,90 @@
+import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
+import { orderMessages } from '../../../shared/order-messages.js';
+import type { Address, addressInputSchema, addressListSchema } from '../../../shared/schemas/orders.js';
+import type { AuthUser } from '../../context.js';
+import type { Db } from '../../db/connection.js';
+import { containsPattern } from '../../db/like.js';
+import { inTransaction } from '../../db/transaction.js';
+
+type AddressFields = z.output<typeof addressInputSchema>;
+type ListInput = z.output<typeof addressListSchema>;
+
+const columns = ['id', 'userId', 'firstName', 'lastName', 'address', 'city', 'country', 'zipCode', 'phone', 'createdAt', 'updatedAt'] as const;
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: orderMessages.addressNotFound });
+
+/**
+ * Someone else's address answers 403 whether or not it exists (its id tells nothing); a direct
+ * address (no owner) is readable by staff only. Admin reaches every address.
+ */
+async function mustReach(db: Db, id: number, caller: AuthUser, lock = false): Promise<Address> {
+  let query = db.selectFrom('addresses').select(columns).where('id', '=', id);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (caller.role === 'Admin') {
+    if (!row) throw notFound();
+    return row;
+  }
+  if (!row || row.userId !== caller.id) throw new TRPCError({ code: 'FORBIDDEN' });
+  return row;
+}
+
+export function getAddress(db: Db, id: number, caller: AuthUser): Promise<Address> {
+  return mustReach(db, id, caller);
+}
+
+function values(fields: AddressFields) {
+  return {
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    address: fields.address,
+    city: fields.city,
+    country: fields.country,
+    zipCode: fields.zipCode,
+    phone: fields.phone ?? '',
+  };
+}
+
+export function createAddress(db: Db, fields: AddressFields, userId: number | null): Promise<Address> {
+  return inTransaction(db, (trx) =>
+    trx.insertInto('addresses').values({ ...values(fields), userId }).returning(columns).executeTakeFirstOrThrow(),
+  );
+}
+
+export function updateAddress(db: Db, id: number, fields: AddressFields, caller: AuthUser): Promise<Address> {
+  return inTransaction(db, async (trx) => {
+    await mustReach(trx, id, caller, true);
+    return trx.updateTable('addresses').set({ ...values(fields), updatedAt: new Date() }).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
+  });
+}
+
+/** Orders keep their own copy of the address; deleting it leaves them as they are. */
+export function deleteAddress(db: Db, id: number, caller: AuthUser): Promise<{ ok: true }> {
+  return inTransaction(db, async (trx) => {
+    await mustReach(trx, id, caller, true);
+    await trx.deleteFrom('addresses').where('id', '=', id).execute();
+    return { ok: true as const };
+  });
+}
+
+/** GET /addresses: a User's own; an Admin's own unless `userId` names someone. */
+export async function listAddresses(db: Db, input: ListInput, caller: AuthUser): Promise<{ rows: Address[]; length: number }> {
+  if (input.userId !== undefined && input.userId !== caller.id && caller.role !== 'Admin') throw new TRPCError({ code: 'FORBIDDEN' });
+  const userId = input.userId ?? caller.id;
+  let query = db.selectFrom('addresses').where('userId', '=', userId);
+  const contains = containsPattern;
+  if (input.names) {
+    const pattern = contains(input.names);
+    query = query.where((eb) => eb.or([eb('firstName', 'ilike', pattern), eb('lastName', 'ilike', pattern)]));
+  }
+  if (input.address) query = query.where('address', 'ilike', contains(input.address));
+  if (input.city) query = query.where('city', 'ilike', contains(input.city));
+  if (input.country) query = query.where('country', 'ilike', contains(input.country));
+  if (input.zipCode) query = query.where('zipCode', 'ilike', contains(input.zipCode));
+  const [rows, count] = await Promise.all([
+    query.select(columns).orderBy(input.sortBy, input.orderBy).orderBy('id', input.orderBy).limit(input.limit).offset(input.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, length: Number(count.n) };
+}

@@ -1,0 +1,169 @@
+import { TRPCError } from '@trpc/server';
+import { orderMessages } from '../../../shared/order-messages.js';
+import type { Checkout } from '../../../shared/schemas/orders.js';
+import type { Context } from '../../context.js';
+import type { Db } from '../../db/connection.js';
+import { inTransaction } from '../../db/transaction.js';
+import { readCheckout } from './checkout-read.js';
+import { mergeItems, type Item } from './items.js';
+import { orderPlacedLetter } from './letters.js';
+import { takeStock } from './stock.js';
+
+export interface Delivery {
+  address: string;
+  city: string;
+  country: string;
+  zipCode: string;
+}
+
+/** What a checkout call asks for, whichever call it came through. */
+export interface OrderRequest {
+  /** 'user': POST /checkouts; 'direct': POST /checkouts/direct; 'staff': an order taken by phone. */
+  kind: 'user' | 'direct' | 'staff';
+  /** The account the order belongs to (null for a direct order). */
+  userId: number | null;
+  /** Who placed it (the history's first entry). */
+  placedBy: number | null;
+  basketId?: string | undefined;
+  oneClick?: { variantId: number; sizeId?: number | null | undefined; quantity: number } | undefined;
+  items?: ReadonlyArray<{ variantId: number; sizeId?: number | null | undefined; quantity: number }> | undefined;
+  addressId?: number | undefined;
+  address?: Delivery | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  email?: string | undefined;
+  phone: string;
+  comment: string;
+  idempotencyKey: string | null;
+}
+
+const forbidden = () => new TRPCError({ code: 'FORBIDDEN' });
+const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+
+/** The items: a basket's lines (locked, checked, then marked Ordered), one click, or staff's list. */
+async function orderItems(trx: Db, request: OrderRequest): Promise<{ items: Item[]; basketId: string | null; ordered: boolean }> {
+  if (request.items) return { items: mergeItems(request.items), basketId: null, ordered: false };
+  if (request.oneClick) return { items: mergeItems([request.oneClick]), basketId: null, ordered: false };
+  let basketId = request.basketId;
+  if (!basketId && request.userId !== null) {
+    const own = await trx.selectFrom('baskets').select('id').where('userId', '=', request.userId).where('status', '=', 'Active').executeTakeFirst();
+    basketId = own?.id;
+  }
+  if (!basketId) throw badRequest(orderMessages.basketEmpty);
+  const basket = await trx.selectFrom('baskets').select(['id', 'userId', 'status']).where('id', '=', basketId).forUpdate().executeTakeFirst();
+  if (!basket) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.basketNotFound });
+  if (basket.userId !== null && basket.userId !== request.userId) throw forbidden();
+  const lines = await trx.selectFrom('basketLines').select(['variantId', 'sizeId', 'quantity']).where('basketId', '=', basketId).orderBy('position').orderBy('id').execute();
+  if (!lines.length) throw badRequest(orderMessages.basketEmpty);
+  return { items: lines, basketId, ordered: basket.status === 'Ordered' };
+}
+
+/** Delivery and names from an address: one's own, or a direct one not used before (within a day). */
+async function addressDetails(trx: Db, request: OrderRequest): Promise<Delivery & { firstName: string | null; lastName: string | null }> {
+  if (request.addressId === undefined) {
+    if (!request.address) throw badRequest(orderMessages.addressRequired);
+    return { ...request.address, firstName: null, lastName: null };
+  }
+  const row = await trx
+    .selectFrom('addresses')
+    .select(['userId', 'firstName', 'lastName', 'address', 'city', 'country', 'zipCode', 'usedAt', 'createdAt'])
+    .where('id', '=', request.addressId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (request.kind === 'direct') {
+    if (!row || row.userId !== null) throw forbidden();
+    const stale = row.usedAt !== null || Date.now() - row.createdAt.getTime() > 24 * 3600_000;
+    if (stale) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.directAddressUsed });
+    await trx.updateTable('addresses').set({ usedAt: new Date() }).where('id', '=', request.addressId).execute();
+  } else if (!row || row.userId !== request.userId) {
+    throw forbidden();
+  }
+  return row;
+}
+
+async function contact(trx: Db, request: OrderRequest, fromAddress: { firstName: string | null; lastName: string | null }) {
+  const user =
+    request.userId !== null && (!request.email || !request.firstName || !request.lastName)
+      ? await trx.selectFrom('users').select(['firstName', 'lastName', 'email']).where('id', '=', request.userId).executeTakeFirst()
+      : undefined;
+  const firstName = request.firstName ?? fromAddress.firstName ?? user?.firstName;
+  const lastName = request.lastName ?? fromAddress.lastName ?? user?.lastName;
+  const email = request.email ?? user?.email;
+  if (!firstName || !lastName || !email) throw badRequest('Укажите имя, фамилию и e-mail получателя.');
+  return { firstName, lastName, email };
+}
+
+/** An order already placed under this key: the same order, if it is the same caller's. */
+async function byKey(db: Db, request: OrderRequest): Promise<number | null> {
+  if (!request.idempotencyKey) return null;
+  const row = await db.selectFrom('checkouts').select(['id', 'userId']).where('idempotencyKey', '=', request.idempotencyKey).executeTakeFirst();
+  if (!row) return null;
+  if (row.userId !== request.userId) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.idempotencyClash });
+  return row.id;
+}
+
+function isKeyClash(error: unknown): boolean {
+  return error instanceof Error && 'constraint' in error && error.constraint === 'checkouts_idempotency_key_key';
+}
+
+/**
+ * Places an order in one transaction: the basket locked (a repeat with the same Idempotency-Key,
+ * found after that lock, answers the order already placed), the stock taken under row locks in
+ * variant id order, the order with its line snapshots and first history entry written, the basket
+ * marked Ordered. The confirmation letter goes out after the commit.
+ */
+export async function placeOrder(ctx: Pick<Context, 'db' | 'mailer' | 'config'>, request: OrderRequest): Promise<Checkout> {
+  const { db } = ctx;
+  if (request.kind !== 'staff' && Boolean(request.basketId) === Boolean(request.oneClick) && (request.oneClick || request.kind === 'direct')) {
+    throw badRequest(orderMessages.basketOrOneClick);
+  }
+  let created = false;
+  let id: number;
+  try {
+    id = await inTransaction(db, async (trx) => {
+      created = false;
+      const { items, basketId, ordered } = await orderItems(trx, request);
+      const repeated = await byKey(trx, request);
+      if (repeated !== null) return repeated;
+      if (ordered) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.basketOrdered });
+      const delivery = await addressDetails(trx, request);
+      const who = await contact(trx, request, delivery);
+      const lines = await takeStock(trx, items);
+      const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+      const order = await trx
+        .insertInto('checkouts')
+        .values({
+          userId: request.userId,
+          basketId,
+          addressId: request.addressId ?? null,
+          oneClick: Boolean(request.oneClick),
+          ...who,
+          phone: request.phone,
+          address: delivery.address,
+          city: delivery.city,
+          country: delivery.country,
+          zipCode: delivery.zipCode,
+          comment: request.comment,
+          totalAmount,
+          totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+          idempotencyKey: request.idempotencyKey,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
+      await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: 'New', changedBy: request.placedBy }).execute();
+      if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
+      created = true;
+      return order.id;
+    });
+  } catch (error) {
+    // Two submits with one key at the same instant: the second finds the first's order.
+    const repeated = isKeyClash(error) ? await byKey(db, request) : null;
+    if (repeated === null) throw error;
+    id = repeated;
+  }
+  const order = await readCheckout(db, id);
+  if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.checkoutNotFound });
+  if (created) ctx.mailer.sendInBackground(() => Promise.resolve(orderPlacedLetter(order, ctx.config.publicUrl)));
+  return order;
+}

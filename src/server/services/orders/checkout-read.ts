@@ -1,0 +1,127 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { z } from 'zod';
+import { toRubles } from '../../../shared/money.js';
+import { orderMessages } from '../../../shared/order-messages.js';
+import type { Checkout, checkoutAllSchema } from '../../../shared/schemas/orders.js';
+import type { AuthUser } from '../../context.js';
+import type { Db } from '../../db/connection.js';
+import { containsPattern } from '../../db/like.js';
+
+type AllInput = z.output<typeof checkoutAllSchema>;
+
+/** Orders with their lines and status history, in one statement. */
+function checkoutQuery(db: Db) {
+  return db.selectFrom('checkouts as o').select((eb) => [
+    'o.id',
+    'o.status',
+    'o.userId',
+    'o.basketId',
+    'o.addressId',
+    'o.oneClick',
+    'o.firstName',
+    'o.lastName',
+    'o.email',
+    'o.phone',
+    'o.address',
+    'o.city',
+    'o.country',
+    'o.zipCode',
+    'o.comment',
+    'o.totalAmount',
+    'o.totalQuantity',
+    'o.createdAt',
+    'o.updatedAt',
+    jsonArrayFrom(
+      eb
+        .selectFrom('checkoutLines as l')
+        .select([
+          'l.productId',
+          'l.variantId',
+          'l.sizeId',
+          'l.productName as name',
+          'l.productUrl as url',
+          'l.article',
+          'l.colorName as color',
+          'l.sizeName as size',
+          'l.image',
+          'l.quantity',
+          'l.unitPrice',
+        ])
+        .whereRef('l.checkoutId', '=', 'o.id')
+        .orderBy('l.position'),
+    ).as('lines'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('checkoutStatusHistory as h')
+        .select(['h.fromStatus', 'h.toStatus', 'h.changedBy', 'h.createdAt'])
+        .whereRef('h.checkoutId', '=', 'o.id')
+        .orderBy('h.id'),
+    ).as('history'),
+  ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof checkoutQuery>['executeTakeFirstOrThrow']>>;
+
+function toCheckout(row: Row): Checkout {
+  return {
+    ...row,
+    totalAmount: toRubles(row.totalAmount),
+    lines: row.lines.map(({ unitPrice, ...line }) => ({ ...line, price: toRubles(unitPrice), lineTotal: toRubles(unitPrice * line.quantity) })),
+    history: row.history.map((entry) => ({ ...entry, createdAt: new Date(entry.createdAt) })),
+  };
+}
+
+export async function readCheckout(db: Db, id: number): Promise<Checkout | null> {
+  const row = await checkoutQuery(db).where('o.id', '=', id).executeTakeFirst();
+  return row ? toCheckout(row) : null;
+}
+
+/** GET /checkouts/{id}: the owner's or the Admin's; anyone else 403 whether it exists or not. */
+export async function getCheckout(db: Db, id: number, caller: AuthUser): Promise<Checkout> {
+  const order = await readCheckout(db, id);
+  if (caller.role === 'Admin') {
+    if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.checkoutNotFound });
+    return order;
+  }
+  if (!order || order.userId !== caller.id) throw new TRPCError({ code: 'FORBIDDEN' });
+  return order;
+}
+
+const sortColumns = { createdAt: 'o.createdAt', updatedAt: 'o.updatedAt', id: 'o.id', totalAmount: 'o.totalAmount', status: 'o.status' } as const;
+
+/** GET /checkouts (own: `userId` forced to the caller) and GET /checkouts/all (Admin). */
+export async function listCheckouts(db: Db, input: AllInput): Promise<{ rows: Checkout[]; length: number }> {
+  const filtered = (query: ReturnType<typeof checkoutQuery>) => {
+    let q = query;
+    if (input.userId !== undefined) q = q.where('o.userId', '=', input.userId);
+    if (input.addressId !== undefined) q = q.where('o.addressId', '=', input.addressId);
+    if (input.basketId !== undefined) q = q.where('o.basketId', '=', input.basketId);
+    if (input.status) q = q.where('o.status', '=', input.status);
+    if (input.createdFrom) q = q.where('o.createdAt', '>=', input.createdFrom);
+    if (input.createdTo) q = q.where('o.createdAt', '<=', input.createdTo);
+    if (input.customer) {
+      const pattern = containsPattern(input.customer);
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`o.first_name || ' ' || o.last_name`, 'ilike', pattern),
+          eb(sql`o.last_name || ' ' || o.first_name`, 'ilike', pattern),
+          eb('o.email', 'ilike', pattern),
+          eb('o.phone', 'ilike', pattern),
+        ]),
+      );
+    }
+    return q;
+  };
+  const page = filtered(checkoutQuery(db))
+    .orderBy(sortColumns[input.sortBy], input.orderBy)
+    .orderBy('o.id', input.orderBy)
+    .limit(input.limit)
+    .offset(input.offset);
+  const count = filtered(checkoutQuery(db))
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('n'));
+  const [rows, total] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
+  return { rows: rows.map(toCheckout), length: Number(total.n) };
+}

@@ -1,0 +1,47 @@
+import { TRPCError } from '@trpc/server';
+import { orderMessages } from '../../../shared/order-messages.js';
+import { checkoutMoves, checkoutStatusLabels, type Checkout, type CheckoutStatus } from '../../../shared/schemas/orders.js';
+import type { Context } from '../../context.js';
+import { inTransaction } from '../../db/transaction.js';
+import { readCheckout } from './checkout-read.js';
+import { statusChangedLetter } from './letters.js';
+import { returnStock } from './stock.js';
+
+type Services = Pick<Context, 'db' | 'mailer' | 'config'>;
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: orderMessages.checkoutNotFound });
+
+/**
+ * PUT /checkouts/{id} (Admin): only PRODUCT.md's moves, else 400 naming both statuses. A cancel
+ * gives the stock back in the same transaction; every change is kept in the history and e-mailed
+ * to the shopper after the commit.
+ */
+export async function changeCheckoutStatus(ctx: Services, id: number, to: CheckoutStatus, changedBy: number): Promise<Checkout> {
+  const from = await inTransaction(ctx.db, async (trx) => {
+    const row = await trx.selectFrom('checkouts').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound();
+    if (!checkoutMoves[row.status].includes(to)) {
+      const message = row.status === to ? orderMessages.sameStatus(checkoutStatusLabels[to]) : orderMessages.statusMove(checkoutStatusLabels[row.status], checkoutStatusLabels[to]);
+      throw new TRPCError({ code: 'BAD_REQUEST', message });
+    }
+    if (to === 'Canceled') await returnStock(trx, id);
+    await trx.updateTable('checkouts').set({ status: to, updatedAt: new Date() }).where('id', '=', id).execute();
+    await trx.insertInto('checkoutStatusHistory').values({ checkoutId: id, fromStatus: row.status, toStatus: to, changedBy }).execute();
+    return row.status;
+  });
+  const order = await readCheckout(ctx.db, id);
+  if (!order) throw notFound();
+  ctx.mailer.sendInBackground(() => Promise.resolve(statusChangedLetter(order, from, ctx.config.publicUrl)));
+  return order;
+}
+
+/** DELETE /checkouts/{id} (Admin): an order still open (New, InDelivery) gives its stock back. */
+export async function deleteCheckout(ctx: Services, id: number): Promise<{ ok: true }> {
+  await inTransaction(ctx.db, async (trx) => {
+    const row = await trx.selectFrom('checkouts').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound();
+    if (row.status === 'New' || row.status === 'InDelivery') await returnStock(trx, id);
+    await trx.deleteFrom('checkouts').where('id', '=', id).execute();
+  });
+  return { ok: true };
+}

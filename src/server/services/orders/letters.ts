@@ -1,0 +1,70 @@
+import { formatRubles } from '../../../shared/money.js';
+import { checkoutStatusLabels, type Checkout, type CheckoutStatus } from '../../../shared/schemas/orders.js';
+import type { Letter } from '../mailer.js';
+
+/** The orders' letters, in Russian, plain text and HTML. */
+
+const shopName = 'Магазин';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+}
+
+function lineText(line: Checkout['lines'][number]): string {
+  const details = [line.color, line.size ? `размер ${line.size}` : null].filter(Boolean).join(', ');
+  return `${line.name}${details ? ` (${details})` : ''}, арт. ${line.article} — ${line.quantity} × ${formatRubles(line.price)} = ${formatRubles(line.lineTotal)}`;
+}
+
+function deliveryText(order: Checkout): string {
+  return [order.zipCode, order.country, order.city, order.address].filter(Boolean).join(', ');
+}
+
+function body(order: Checkout, lead: string, withLines: boolean, link: string): Letter {
+  const greeting = `Здравствуйте, ${order.firstName}!`;
+  const lines = withLines ? order.lines.map(lineText) : [];
+  const text = [
+    greeting,
+    '',
+    lead,
+    '',
+    ...(withLines ? ['Состав заказа:', ...lines.map((line) => `• ${line}`), '', `Итого: ${formatRubles(order.totalAmount)}`, `Доставка: ${deliveryText(order)}`, `Телефон: ${order.phone}`, ''] : []),
+    `Статус заказа: ${checkoutStatusLabels[order.status]}`,
+    `Заказы в личном кабинете: ${link}`,
+    '',
+    `— ${shopName}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="ru"><body style="font-family: Arial, sans-serif; color: #222; line-height: 1.5">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(lead)}</p>
+${
+  withLines
+    ? `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<p><b>Итого: ${escapeHtml(formatRubles(order.totalAmount))}</b></p>
+<p>Доставка: ${escapeHtml(deliveryText(order))}<br>Телефон: ${escapeHtml(order.phone)}</p>`
+    : ''
+}
+<p>Статус заказа: <b>${escapeHtml(checkoutStatusLabels[order.status])}</b></p>
+<p><a href="${escapeHtml(link)}">Заказы в личном кабинете</a></p>
+<p>— ${shopName}</p>
+</body></html>`;
+  return { to: order.email, subject: '', text, html };
+}
+
+export function orderPlacedLetter(order: Checkout, publicUrl: string): Letter {
+  const letter = body(order, `Спасибо за заказ! Мы приняли ваш заказ № ${order.id} и скоро свяжемся с вами для подтверждения доставки.`, true, `${publicUrl}/profile`);
+  return { ...letter, subject: `Заказ № ${order.id} принят` };
+}
+
+const statusLeads: Record<CheckoutStatus, string> = {
+  New: 'принят',
+  InDelivery: 'передан в доставку',
+  Completed: 'выполнен. Спасибо, что выбрали нас!',
+  Canceled: 'отменён. Если вы его не отменяли, свяжитесь с нами.',
+};
+
+export function statusChangedLetter(order: Checkout, from: CheckoutStatus, publicUrl: string): Letter {
+  const lead = `Заказ № ${order.id} ${statusLeads[order.status]} (был: «${checkoutStatusLabels[from]}», теперь: «${checkoutStatusLabels[order.status]}»).`;
+  const letter = body(order, lead, order.status === 'Canceled', `${publicUrl}/profile`);
+  return { ...letter, subject: `Заказ № ${order.id}: ${checkoutStatusLabels[order.status].toLowerCase()}` };
+}
