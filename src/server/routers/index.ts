@@ -3,6 +3,7 @@ import { authRouter } from './auth/index.js';
 import { usersRouter } from './auth/users.js';
 import { catalogueRouter } from './catalogue/index.js';
 import { mediaRouter } from './media/index.js';
+import { reviewsDomainRouter } from './reviews/index.js';
 
 /** The whole API: one router per domain. The client imports only its type. */
 export const appRouter = router({
@@ -10,6 +11,7 @@ export const appRouter = router({
   users: usersRouter,
   catalogue: catalogueRouter,
   media: mediaRouter,
+  reviews: reviewsDomainRouter,
 });
 
 export type AppRouter = typeof appRouter;
