@@ -1,6 +1,6 @@
 import { Anchor, Badge, Breadcrumbs, Button, Center, Chip, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled, IconTruckDelivery } from '@tabler/icons-react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { Product, Variant } from '../../../shared/schemas/catalogue.js';
 import { routes } from '../../routes';
@@ -14,6 +14,9 @@ import { ProductPrice } from './ProductPrice';
 import { VariantPicker } from './VariantPicker';
 
 const FEW_LEFT = 5;
+
+// Reviews and questions are their own chunk: the product shows before they are downloaded.
+const ProductFeedback = lazy(() => import('../reviews/ProductFeedback'));
 
 /** The variant in the query string, else the first one in stock, else the first. */
 function chooseVariant(product: Product, variantParam: string | null): Variant | undefined {
@@ -201,6 +204,10 @@ function ProductView({ product }: { product: Product }) {
           </Grid.Col>
         )}
       </Grid>
+
+      <Suspense fallback={null}>
+        <ProductFeedback productId={product.id} productName={product.name} />
+      </Suspense>
     </Stack>
   );
 }
