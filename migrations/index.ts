@@ -7,6 +7,7 @@ import * as appState from './0005_app_state.js';
 import * as integrity from './0006_integrity.js';
 import * as productRating from './0007_product_rating.js';
 import * as orders from './0008_orders.js';
+import * as reviews from './0009_reviews.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_integrity': integrity,
   '0007_product_rating': productRating,
   '0008_orders': orders,
+  '0009_reviews': reviews,
 };

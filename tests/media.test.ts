@@ -205,16 +205,20 @@ describe('refusals', () => {
     expect(await storedCounts(t)).toEqual({ images: 0, variants: 0, blobs: 0 });
   });
 
-  it('lets only an Admin upload, list and delete', async () => {
+  it('lets only signed-in users upload (review photos), and only an Admin list and delete', async () => {
     const file = { name: 'a.png', bytes: await png(20, 20), type: 'image/png' };
     expect(await upload(t, [file], null)).toEqual({ status: 401, body: { statusCode: 401, message: statusMessages[401] } });
     await t.db.insertInto('users').values({ email: 'buyer@shop.test', firstName: 'Иван', lastName: 'Петров', passwordHash: await hashPassword('buyer-password') }).execute();
     const buyer = await t.trpc().auth.signin.mutate({ email: 'buyer@shop.test', password: 'buyer-password' });
-    expect(await upload(t, [file], buyer.accessToken)).toEqual({ status: 403, body: { statusCode: 403, message: statusMessages[403] } });
     expect((await t.rest('GET', '/images', { token: buyer.accessToken })).status).toBe(403);
     expect((await t.rest('GET', '/images')).status).toBe(401);
     expect((await t.rest('DELETE', `/images/${'0'.repeat(32)}.webp`, { token: buyer.accessToken })).status).toBe(403);
     expect(await storedCounts(t)).toEqual({ images: 0, variants: 0, blobs: 0 });
+    const uploaded = await upload(t, [file], buyer.accessToken);
+    expect(uploaded.status).toBe(200);
+    const owner = await t.db.selectFrom('images').innerJoin('users', 'users.id', 'images.uploadedBy').select('users.email').executeTakeFirstOrThrow();
+    expect(owner.email).toBe('buyer@shop.test');
+    expect((await t.rest('DELETE', `/images/${(uploaded.body as string[])[0]!}`, { token: buyer.accessToken })).status).toBe(403);
   });
 });
 

@@ -52,6 +52,7 @@ const envSchema = z
     SIGNIN_FAILURES_PER_ACCOUNT: positiveCount,
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
+    PHOTOS_PER_USER_PER_DAY: z.coerce.number().int().positive().default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -89,6 +90,8 @@ export interface Config {
   /** Take the client's IP from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   maxUploadBytes: number;
+  /** Images a signed-in non-admin (review photos) may upload in 24 hours. */
+  photosPerUserPerDay: number;
   logLevel: string;
 }
 
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signinFailuresPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT ?? (e.NODE_ENV === 'test' ? 1000 : 10),
     trustProxy: e.TRUST_PROXY === 'true',
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    photosPerUserPerDay: e.PHOTOS_PER_USER_PER_DAY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -16,6 +16,7 @@ interface PgError {
 const uniqueMessages: Record<string, (value: string) => string> = {
   product_variants_article_key: (value) => `${domainMessages.articleTaken}${value}`,
   users_email_key: () => domainMessages.emailTaken,
+  reviews_product_user_key: () => domainMessages.reviewExists,
 };
 
 function clashingValue(detail: string | undefined): string {

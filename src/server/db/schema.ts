@@ -3,6 +3,7 @@ import type { AccountsTables } from './tables/accounts.js';
 import type { CatalogueTables } from './tables/catalogue.js';
 import type { MediaTables } from './tables/media.js';
 import type { OrdersTables } from './tables/orders.js';
+import type { ReviewsTables } from './tables/reviews.js';
 
 /** Column names are camelCase here and snake_case in PostgreSQL (CamelCasePlugin). */
 
@@ -62,4 +63,4 @@ export interface CoreTables {
 }
 
 /** Each domain declares its own tables in db/tables/<domain>.ts. */
-export type Database = CoreTables & AccountsTables & CatalogueTables & MediaTables & OrdersTables;
+export type Database = CoreTables & AccountsTables & CatalogueTables & MediaTables & OrdersTables & ReviewsTables;

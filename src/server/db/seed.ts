@@ -3,6 +3,7 @@ import type { Db } from './connection.js';
 import { seedAccounts } from './seed-data/accounts.js';
 import { seedCatalogue } from './seed-data/catalogue.js';
 import { seedMedia } from './seed-data/media.js';
+import { seedReviews } from './seed-data/reviews.js';
 import { neverStop, stopIfAsked, type SeedStop } from './seed-stop.js';
 
 /**
@@ -17,6 +18,7 @@ export async function seedDemoData(db: Db, options: { production: boolean; stop?
       () => seedAccounts(trx, options),
       () => seedCatalogue(trx),
       () => seedMedia(trx, undefined, stop),
+      () => seedReviews(trx, options),
     ];
     for (const step of steps) {
       stopIfAsked(stop);

@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
@@ -6,7 +7,8 @@ import { domainMessages, messageForStatus, statusMessages } from '../../shared/e
 import { imageNameSchema, uploadResponseSchema } from '../../shared/schemas/media.js';
 import { contextFactory, type AppServices } from '../context.js';
 import { NotAnImageError } from '../services/images/encode.js';
-import { chooseWidth, encodeUpload, storeEncoded, type ImageToStore } from '../services/images/library.js';
+import { chooseWidth, encodeUpload, storeEncoded, type ImageToStore, type Uploader } from '../services/images/library.js';
+import { assertUploadQuota } from '../services/reviews/photos.js';
 import { imageBlobKey, imageStoreFor } from '../services/images/store.js';
 import { WorkQueue } from '../services/work-queue.js';
 
@@ -35,14 +37,18 @@ function refuse(reply: FastifyReply, statusCode: number, message: string = messa
   return reply.code(statusCode).type('application/json').send({ statusCode, message });
 }
 
-/** The same rule as adminProcedure: a valid token, and the role read again from the database. */
-async function adminProblem(services: AppServices, request: FastifyRequest): Promise<{ status: number; message: string } | null> {
+/**
+ * Who may upload: any signed-in user (review photos), the role read again from the database. An
+ * Admin uploads without limit; anyone else within `photosPerUserPerDay` images a day.
+ */
+async function uploaderOf(services: AppServices, request: FastifyRequest): Promise<Uploader | { status: number; message: string }> {
   const context = await contextFactory(services)({ req: request });
   if (!context.user) {
     return { status: 401, message: context.tokenProblem === 'expired' ? domainMessages.sessionExpired : statusMessages[401]! };
   }
   const row = await services.db.selectFrom('users').select('role').where('id', '=', context.user.id).executeTakeFirst();
-  return row?.role === 'Admin' ? null : { status: 403, message: statusMessages[403]! };
+  if (!row) return { status: 401, message: statusMessages[401]! };
+  return { userId: context.user.id, quotaPerDay: row.role === 'Admin' ? undefined : services.config.photosPerUserPerDay };
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -96,19 +102,22 @@ export function imageRoutes(services: AppServices): FastifyPluginAsync {
     });
 
     app.post('/api/images', async (request, reply) => {
-      const problem = await adminProblem(services, request);
-      if (problem) return refuse(reply, problem.status, problem.message);
+      const uploader = await uploaderOf(services, request);
+      if ('status' in uploader) return refuse(reply, uploader.status, uploader.message);
       if (!request.isMultipart()) return refuse(reply, 400, domainMessages.noImageFiles);
       try {
+        // A shopper past the quota is refused before the body is read.
+        if (uploader.quotaPerDay !== undefined) await assertUploadQuota(db, uploader.userId, 1, uploader.quotaPerDay, false);
         const names = await uploads.run(async () => {
           const files = await readAndEncodeFiles(request, services.config.maxUploadBytes);
-          return files.length ? storeEncoded(db, store, files) : null;
+          return files.length ? storeEncoded(db, store, files, uploader) : null;
         });
         if (!names) return refuse(reply, 400, domainMessages.noImageFiles);
         return reply.send(names);
       } catch (error) {
         if (error instanceof UploadRefusal) return refuse(reply, error.statusCode, error.message);
         if (error instanceof NotAnImageError) return refuse(reply, 415, `${domainMessages.notAnImage}: ${error.fileName}`);
+        if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') return refuse(reply, 429, error.message);
         throw error;
       }
     });
@@ -153,7 +162,8 @@ export const imageRoutesOpenApi: ZodOpenApiPathsObject = {
       tags: ['images'],
       summary: 'Загрузить изображения (multipart, поле files)',
       description:
-        'Только для администратора. Принимаются JPEG, PNG, WebP, GIF и AVIF (тип определяется по содержимому; SVG не принимается). ' +
+        'Администратор загружает без ограничений; другие вошедшие пользователи (фотографии к отзывам) — не больше PHOTOS_PER_USER_PER_DAY (30) файлов за 24 часа, сверх — 429. ' +
+        'Принимаются JPEG, PNG, WebP, GIF и AVIF (тип определяется по содержимому; SVG не принимается). ' +
         'Каждый файл перекодируется в WebP нескольких ширин без метаданных. Ответ — имена сохранённых файлов в порядке отправки. ' +
         'Если хотя бы один файл отклонён, не сохраняется ни один.',
       security: [{ Authorization: [] }],
@@ -170,6 +180,7 @@ export const imageRoutesOpenApi: ZodOpenApiPathsObject = {
         '400': restError,
         '401': restError,
         '403': restError,
+        '429': { ...restError, description: 'Превышен дневной лимит загрузок пользователя' },
         '413': { ...restError, description: 'Файл больше MAX_UPLOAD_MB или слишком много файлов' },
         '415': { ...restError, description: 'Файл не является изображением допустимого формата' },
       },

@@ -4,6 +4,7 @@ import { usersRouter } from './auth/users.js';
 import { catalogueRouter } from './catalogue/index.js';
 import { mediaRouter } from './media/index.js';
 import { addressesRouter, basketsRouter, checkoutsRouter, wishlistsRouter } from './orders/index.js';
+import { reviewsDomainRouter } from './reviews/index.js';
 
 /** The whole API: one router per domain. The client imports only its type. */
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   wishlists: wishlistsRouter,
   addresses: addressesRouter,
   checkouts: checkoutsRouter,
+  reviews: reviewsDomainRouter,
 });
 
 export type AppRouter = typeof appRouter;

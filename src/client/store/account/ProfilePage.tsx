@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { roleLabels } from '../../../shared/schemas/users.js';
@@ -13,6 +14,8 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileOrders } from '../orders/ProfileOrders';
 import { HelpDeskForm } from './HelpDeskForm';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
+
+const MyReviews = lazy(() => import('../reviews/MyReviews'));
 
 /** /profile: the signed-in shopper's own data, password and help desk. */
 export default function ProfilePage() {
@@ -88,6 +91,9 @@ export default function ProfilePage() {
         <ProfileDetailsForm user={user} />
         <ChangePasswordForm />
       </SimpleGrid>
+      <Suspense fallback={null}>
+        <MyReviews userId={user.id} />
+      </Suspense>
       <HelpDeskForm user={user} />
     </Stack>
   );

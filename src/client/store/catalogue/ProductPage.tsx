@@ -1,6 +1,6 @@
 import { Anchor, Badge, Breadcrumbs, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled, IconTruckDelivery } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { Product, Variant } from '../../../shared/schemas/catalogue.js';
 import { routes } from '../../routes';
@@ -17,6 +17,9 @@ import { ProductBuyBox } from '../orders/ProductBuyBox';
 import { SizePicker } from '../orders/SizePicker';
 
 const FEW_LEFT = 5;
+
+// Reviews and questions are their own chunk: the product shows before they are downloaded.
+const ProductFeedback = lazy(() => import('../reviews/ProductFeedback'));
 
 /** The variant in the query string, else the first one in stock, else the first. */
 function chooseVariant(product: Product, variantParam: string | null): Variant | undefined {
@@ -199,6 +202,10 @@ function ProductView({ product }: { product: Product }) {
           </Grid.Col>
         )}
       </Grid>
+
+      <Suspense fallback={null}>
+        <ProductFeedback productId={product.id} productName={product.name} />
+      </Suspense>
     </Stack>
   );
 }

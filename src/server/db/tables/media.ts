@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { CreatedAt } from '../schema.js';
 
 /** One uploaded image: what the uploader sent (name, type read from the bytes, size) and its pixels. */
@@ -9,6 +10,8 @@ export interface ImagesTable {
   size: number;
   width: number;
   height: number;
+  /** Who uploaded it (reviews' photo rules); null for older uploads and deleted users. */
+  uploadedBy: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { encodeImage, NotAnImageError, type EncodedImage } from './encode.js';
 import { imageBlobKey, type ImageStore } from './store.js';
+import { assertUploadQuota } from '../reviews/photos.js';
 import { describeImageUsage, findImageUsage } from './usage.js';
 
 export interface UploadedFile {
@@ -40,19 +41,29 @@ export async function encodeUpload(file: UploadedFile): Promise<ImageToStore> {
   return { originalName: file.originalName, size: file.bytes.length, image: await encodeNamed(file) };
 }
 
+/** Who uploads: recorded on each image; a shopper (not an Admin) is held to a daily quota. */
+export interface Uploader {
+  userId: number;
+  /** Images a day for a non-admin; undefined for an Admin (no quota). */
+  quotaPerDay: number | undefined;
+}
+
 /** Stores encoded images in one transaction: either every file of an upload is kept or none is. */
-export function storeEncoded(db: Db, store: ImageStore, images: readonly ImageToStore[]): Promise<string[]> {
-  return inTransaction(db, (trx) => insertImages(trx, store, images));
+export function storeEncoded(db: Db, store: ImageStore, images: readonly ImageToStore[], uploader?: Uploader): Promise<string[]> {
+  return inTransaction(db, async (trx) => {
+    if (uploader?.quotaPerDay !== undefined) await assertUploadQuota(trx, uploader.userId, images.length, uploader.quotaPerDay, true);
+    return insertImages(trx, store, images, uploader?.userId ?? null);
+  });
 }
 
 /** Writes encoded images under new names; the caller provides the transaction. */
-export async function insertImages(db: Db, store: ImageStore, images: readonly ImageToStore[]): Promise<string[]> {
+export async function insertImages(db: Db, store: ImageStore, images: readonly ImageToStore[], uploadedBy: number | null = null): Promise<string[]> {
   const names: string[] = [];
   for (const { originalName, size, image } of images) {
     const name = generateImageName();
     await db
       .insertInto('images')
-      .values({ name, originalName: cleanOriginalName(originalName), mimeType: image.mimeType, size, width: image.width, height: image.height })
+      .values({ name, originalName: cleanOriginalName(originalName), mimeType: image.mimeType, size, width: image.width, height: image.height, uploadedBy })
       .execute();
     await db
       .insertInto('imageVariants')

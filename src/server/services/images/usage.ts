@@ -39,6 +39,13 @@ export const imageUsageSources: readonly ImageUsageSource[] = [
       return rows.map((row) => row.id);
     },
   },
+  {
+    label: 'отзывах',
+    async usedBy(db, name) {
+      const rows = await db.selectFrom('reviews').select('id').where('images', '@>', sql<string[]>`array[${name}]::text[]`).execute();
+      return rows.map((row) => row.id);
+    },
+  },
 ];
 
 export interface ImageUsage {

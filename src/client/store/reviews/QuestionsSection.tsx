@@ -1,0 +1,113 @@
+import { Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { questionTextBounds, questionTextSchema, type questionSortValues } from '../../../shared/schemas/reviews.js';
+import { useAuth } from '../../auth/AuthProvider';
+import { trpc } from '../../trpc';
+import { useDisplayFlags } from '../../ui/display-flags';
+import { toastSuccess } from '../../ui/toast';
+import { CommentList } from './CommentList';
+import { formatDate } from './format';
+import { ReactionButtons } from './ReactionButtons';
+
+type QuestionSort = (typeof questionSortValues)[number];
+const sortOptions: Array<{ value: QuestionSort; label: string }> = [
+  { value: 'newest', label: 'Сначала новые' },
+  { value: 'useful', label: 'Сначала полезные' },
+  { value: 'answered', label: 'Сначала с ответом' },
+  { value: 'unanswered', label: 'Сначала без ответа' },
+];
+const PAGE = 5;
+
+function AskForm({ productId }: { productId: number }) {
+  const utils = trpc.useUtils();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const ask = trpc.reviews.questions.create.useMutation();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = questionTextSchema.safeParse(text);
+    setError(checked.success ? undefined : checked.error.issues[0]?.message);
+    if (!checked.success) return;
+    ask.mutate(
+      { productId, text },
+      {
+        onSuccess: () => {
+          setText('');
+          toastSuccess('Вопрос получен', 'Мы ответим на него в ближайшее время.');
+          void utils.reviews.questions.invalidate();
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <Textarea label="Ваш вопрос о товаре" autosize minRows={2} maxLength={questionTextBounds.max} value={text} onChange={(event) => setText(event.currentTarget.value)} error={error} />
+        <Button type="submit" loading={ask.isPending} style={{ alignSelf: 'flex-start' }}>
+          Задать вопрос
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Questions about the product, with the shop's answers highlighted, and a form to ask one. */
+export function QuestionsSection({ productId }: { productId: number }) {
+  const { user } = useAuth();
+  const flags = useDisplayFlags();
+  const [sort, setSort] = useState<QuestionSort>('newest');
+  const [limit, setLimit] = useState(PAGE);
+  const list = trpc.reviews.questions.list.useQuery({ productId, sort, limit }, { placeholderData: keepPreviousData });
+  const react = trpc.reviews.questions.react.useMutation();
+  const reactAnswer = trpc.reviews.questionComments.react.useMutation();
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.length ?? 0;
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="questions-title">
+      <Title order={2} size="h3" id="questions-title">
+        Вопросы о товаре
+      </Title>
+      {user ? (
+        <AskForm productId={productId} />
+      ) : (
+        <Button variant="light" onClick={() => flags.show('authForm')} style={{ alignSelf: 'flex-start' }}>
+          Войдите, чтобы задать вопрос
+        </Button>
+      )}
+      {total > 1 && (
+        <Select label="Сортировка вопросов" data={sortOptions} value={sort} onChange={(value) => value && setSort(value)} allowDeselect={false} maw={260} />
+      )}
+      {rows.map((question) => (
+        <Paper key={question.id} component="article" withBorder radius="md" p="md" aria-label={`Вопрос: ${question.author.name}`}>
+          <Stack gap="xs">
+            <Group justify="space-between" gap="xs">
+              <Group gap="sm">
+                <Text fw={600}>{question.author.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {formatDate(question.createdAt)}
+                </Text>
+              </Group>
+              <ReactionButtons
+                likes={question.likes}
+                dislikes={question.dislikes}
+                myReaction={question.myReaction}
+                label="вопрос"
+                onReact={(reaction) => react.mutateAsync({ questionId: question.id, reaction })}
+              />
+            </Group>
+            <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{question.text}</Text>
+            <CommentList comments={question.comments} onReact={(commentId, reaction) => reactAnswer.mutateAsync({ commentId, reaction })} />
+          </Stack>
+        </Paper>
+      ))}
+      {!list.isLoading && total === 0 && <Text c="dimmed">Вопросов пока нет.</Text>}
+      {rows.length < total && (
+        <Button variant="default" onClick={() => setLimit((current) => current + PAGE)} loading={list.isFetching} style={{ alignSelf: 'center' }}>
+          Показать ещё
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { Group, Paper, Rating, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { ReactionResult, ReactionValue, Review } from '../../../shared/schemas/reviews.js';
+import { ShopImage } from '../../ui/ShopImage';
+import { CommentList } from './CommentList';
+import { formatDate } from './format';
+import { ReactionButtons } from './ReactionButtons';
+
+interface ReviewCardProps {
+  review: Review;
+  onOpenPhoto: (images: string[], start: number) => void;
+  onReact: (value: ReactionValue) => Promise<ReactionResult>;
+  onReactComment: (commentId: number, value: ReactionValue) => Promise<ReactionResult>;
+}
+
+/** One review: stars, author, date, text (always as text), photos, reactions and comments. */
+export function ReviewCard({ review, onOpenPhoto, onReact, onReactComment }: ReviewCardProps) {
+  return (
+    <Paper component="article" withBorder radius="md" p="md" aria-label={`Отзыв: ${review.author.name}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Group gap="sm">
+            <Text fw={600}>{review.author.name}</Text>
+            <Text size="sm" c="dimmed">
+              {formatDate(review.createdAt)}
+            </Text>
+          </Group>
+          <Rating value={review.rating} readOnly aria-label={`Оценка ${review.rating} из 5`} />
+        </Group>
+        <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{review.text}</Text>
+        {review.images.length > 0 && (
+          <Group gap="xs">
+            {review.images.map((name, index) => (
+              <UnstyledButton key={name} onClick={() => onOpenPhoto(review.images, index)} aria-label={`Открыть фото ${index + 1} из ${review.images.length}`}>
+                <ShopImage name={name} alt="" w={72} h={72} fit="cover" radius="sm" sizes="72px" />
+              </UnstyledButton>
+            ))}
+          </Group>
+        )}
+        <ReactionButtons likes={review.likes} dislikes={review.dislikes} myReaction={review.myReaction} label="отзыв" onReact={onReact} />
+        <CommentList comments={review.comments} onReact={onReactComment} />
+      </Stack>
+    </Paper>
+  );
+}

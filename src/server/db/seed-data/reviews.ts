@@ -1,0 +1,136 @@
+import { sql, type Transaction } from 'kysely';
+import { hashPassword } from '../../services/passwords.js';
+import type { Database } from '../schema.js';
+
+/**
+ * Demo reviews and questions: several reviewers, reviews on most products (a few with photos from
+ * the product's own pictures in the image library), questions with the shop's answers, and
+ * likes. Products' ratings and review counts follow from the reviews by trigger. Runs after the
+ * catalogue and media seeds; skipped when there are reviews already or in production.
+ */
+
+const reviewers = [
+  ['Мария', 'Кузнецова'],
+  ['Алексей', 'Попов'],
+  ['Елена', 'Васильева'],
+  ['Дмитрий', 'Соколов'],
+  ['Ольга', 'Михайлова'],
+  ['Сергей', 'Новиков'],
+] as const;
+
+const textsByRating: Record<number, readonly string[]> = {
+  5: [
+    'Отличная покупка! Качество на высоте, сидит идеально. Рекомендую.',
+    'Очень довольна: материал приятный, швы ровные, доставили быстро.',
+    'Лучше, чем ожидал. Ношу каждый день уже месяц — как новая.',
+  ],
+  4: [
+    'Хорошая вещь за свои деньги. Немного маломерит, берите на размер больше.',
+    'В целом всё понравилось, но цвет чуть темнее, чем на фото.',
+    'Качественно и удобно. Снизил оценку только за упаковку.',
+  ],
+  3: ['Нормально, но ожидала большего. Ткань тоньше, чем казалось.', 'Средне: удобно, но через пару недель появились катышки.'],
+  2: ['Размер не совпал с таблицей, пришлось возвращать.'],
+  1: ['Пришло с браком, шов разошёлся в первый же день.'],
+};
+
+const questionsAndAnswers = [
+  ['Подскажите, маломерит или соответствует размеру?', 'Соответствует размерной сетке. Если сомневаетесь между двумя размерами, выбирайте больший.'],
+  ['Можно ли стирать в машинке?', 'Да, в деликатном режиме при 30 °C, без отжима на высоких оборотах.'],
+  ['Будет ли снова в наличии чёрный цвет?', 'Ожидаем поставку в течение двух недель. Подпишитесь на товар, чтобы не пропустить.'],
+  ['Какая страна производства?', null],
+] as const;
+
+/** A repeatable pseudo-random number in [0, 1) from two integers (the demo is the same every time). */
+function pick(a: number, b: number): number {
+  const x = Math.sin(a * 12.9898 + b * 78.233) * 43758.5453;
+  return x - Math.floor(x);
+}
+
+function ratingFor(productId: number, index: number): number {
+  const roll = pick(productId, index);
+  return roll < 0.45 ? 5 : roll < 0.75 ? 4 : roll < 0.88 ? 3 : roll < 0.95 ? 2 : 1;
+}
+
+export async function seedReviews(trx: Transaction<Database>, options: { production: boolean }): Promise<void> {
+  if (options.production) return;
+  const already = await trx.selectFrom('reviews').select('id').limit(1).executeTakeFirst();
+  if (already) return;
+
+  const passwordHash = await hashPassword('shopper-demo-2026');
+  for (const [index, [firstName, lastName]] of reviewers.entries()) {
+    await trx
+      .insertInto('users')
+      .values({ email: `reviewer${index + 1}@shop.local`, firstName, lastName, isVerified: true, passwordHash })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+  }
+  const people = await trx.selectFrom('users').select(['id', 'role']).where('email', 'like', '%@shop.local').orderBy('id').execute();
+  const shoppers = people.filter((person) => person.role === 'User').map((person) => person.id);
+  const shop = people.find((person) => person.role === 'Admin')?.id;
+  if (!shoppers.length) return;
+
+  const products = await trx.selectFrom('products').select('id').orderBy('id').limit(40).execute();
+  const reviewIds: number[] = [];
+  for (const { id: productId } of products) {
+    const count = Math.floor(pick(productId, 99) * Math.min(6, shoppers.length + 1));
+    const photos = await trx.selectFrom('productVariants').select('images').where('productId', '=', productId).orderBy('position').executeTakeFirst();
+    for (let index = 0; index < count; index += 1) {
+      const rating = ratingFor(productId, index);
+      const texts = textsByRating[rating]!;
+      const withPhotos = rating >= 4 && pick(productId, index + 50) < 0.2 ? (photos?.images ?? []).slice(0, 2) : [];
+      const row = await trx
+        .insertInto('reviews')
+        .values({
+          productId,
+          userId: shoppers[(productId + index) % shoppers.length]!,
+          rating,
+          text: texts[(productId + index) % texts.length]!,
+          images: withPhotos,
+          showOnMain: false,
+        })
+        .onConflict((oc) => oc.constraint('reviews_product_user_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (row) reviewIds.push(row.id);
+    }
+  }
+  // Spread the dates over the last three months.
+  await sql`update reviews set created_at = now() - (id * 37 % 90) * interval '1 day' - (id * 13 % 24) * interval '1 hour', updated_at = now()`.execute(trx);
+
+  for (const [index, reviewId] of reviewIds.entries()) {
+    for (const [offset, userId] of shoppers.entries()) {
+      const roll = pick(reviewId, offset + 200);
+      if (roll < 0.35) {
+        await trx
+          .insertInto('reviewReactions')
+          .values({ reviewId, userId, reaction: roll < 0.28 ? 'Like' : 'Dislike' })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
+    if (index === 0 && shop) {
+      await trx.insertInto('reviewComments').values({ reviewId, userId: shop, text: 'Спасибо за отзыв! Рады, что покупка понравилась.', isShop: true }).execute();
+    }
+  }
+  // The best liked five-star review is the home page's review.
+  await sql`update reviews set show_on_main = true where id = (
+    select r.id from reviews r where r.rating = 5 and length(r.text) > 40
+    order by (select count(*) from review_reactions x where x.review_id = r.id and x.reaction = 'Like') desc, r.id limit 1)`.execute(trx);
+
+  for (const [index, { id: productId }] of products.slice(0, 12).entries()) {
+    const [question, answer] = questionsAndAnswers[index % questionsAndAnswers.length]!;
+    const created = await trx
+      .insertInto('questions')
+      .values({ productId, userId: shoppers[index % shoppers.length]!, text: question })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (answer && shop) {
+      await trx.insertInto('questionComments').values({ questionId: created.id, userId: shop, text: answer, isShop: true }).execute();
+    }
+    if (pick(productId, 300) < 0.5) {
+      await trx.insertInto('questionReactions').values({ questionId: created.id, userId: shoppers[(index + 1) % shoppers.length]!, reaction: 'Like' }).execute();
+    }
+  }
+  await sql`update questions set created_at = now() - (id * 11 % 60) * interval '1 day', updated_at = now()`.execute(trx);
+}

@@ -1,0 +1,72 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt } from '../schema.js';
+
+export type ReactionValue = 'Like' | 'Dislike';
+type Touched = ColumnType<Date, never, Date>;
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  productId: number;
+  userId: number;
+  /** 1–5; the product's rating and review count follow by trigger (migrations/0009_reviews.ts). */
+  rating: number;
+  text: string;
+  /** Image names, at most 10, in the order shown. */
+  images: ColumnType<string[], string[] | undefined, string[]>;
+  showOnMain: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Touched;
+}
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  productId: number;
+  userId: number;
+  text: string;
+  createdAt: CreatedAt;
+  updatedAt: Touched;
+}
+
+/** A comment on a review, or an answer to a question; `isShop` marks the shop's own. */
+interface CommentColumns {
+  id: Generated<number>;
+  userId: number;
+  text: string;
+  isShop: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Touched;
+}
+export interface ReviewCommentsTable extends CommentColumns {
+  reviewId: number;
+}
+export interface QuestionCommentsTable extends CommentColumns {
+  questionId: number;
+}
+
+interface ReactionColumns {
+  id: Generated<number>;
+  userId: number;
+  reaction: ReactionValue;
+  createdAt: CreatedAt;
+}
+export interface ReviewReactionsTable extends ReactionColumns {
+  reviewId: number;
+}
+export interface QuestionReactionsTable extends ReactionColumns {
+  questionId: number;
+}
+export interface CommentReactionsTable extends ReactionColumns {
+  commentId: number;
+}
+
+/** Tables of the reviews domain (reviews, questions, their comments and reactions). */
+export interface ReviewsTables {
+  reviews: ReviewsTable;
+  reviewComments: ReviewCommentsTable;
+  questions: QuestionsTable;
+  questionComments: QuestionCommentsTable;
+  reviewReactions: ReviewReactionsTable;
+  reviewCommentReactions: CommentReactionsTable;
+  questionReactions: QuestionReactionsTable;
+  questionCommentReactions: CommentReactionsTable;
+}
