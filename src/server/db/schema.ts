@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountsTables } from './tables/accounts.js';
 import type { CatalogueTables } from './tables/catalogue.js';
+import type { ContentTables } from './tables/content.js';
 import type { MediaTables } from './tables/media.js';
 
 /** Column names are camelCase here and snake_case in PostgreSQL (CamelCasePlugin). */
@@ -61,4 +62,4 @@ export interface CoreTables {
 }
 
 /** Each domain declares its own tables in db/tables/<domain>.ts. */
-export type Database = CoreTables & AccountsTables & CatalogueTables & MediaTables;
+export type Database = CoreTables & AccountsTables & CatalogueTables & MediaTables & ContentTables;

@@ -36,7 +36,7 @@ function refuse(reply: FastifyReply, statusCode: number, message: string = messa
 }
 
 /** The same rule as adminProcedure: a valid token, and the role read again from the database. */
-async function adminProblem(services: AppServices, request: FastifyRequest): Promise<{ status: number; message: string } | null> {
+export async function adminProblem(services: AppServices, request: FastifyRequest): Promise<{ status: number; message: string } | null> {
   const context = await contextFactory(services)({ req: request });
   if (!context.user) {
     return { status: 401, message: context.tokenProblem === 'expired' ? domainMessages.sessionExpired : statusMessages[401]! };

@@ -2,6 +2,7 @@ import { router } from '../trpc.js';
 import { authRouter } from './auth/index.js';
 import { usersRouter } from './auth/users.js';
 import { catalogueRouter } from './catalogue/index.js';
+import { contentRouter } from './content/index.js';
 import { mediaRouter } from './media/index.js';
 
 /** The whole API: one router per domain. The client imports only its type. */
@@ -10,6 +11,7 @@ export const appRouter = router({
   users: usersRouter,
   catalogue: catalogueRouter,
   media: mediaRouter,
+  content: contentRouter,
 });
 
 export type AppRouter = typeof appRouter;
