@@ -14,7 +14,7 @@ interface Slide {
 let t: TestApp;
 let admin: string;
 let shopper: string;
-let images: string[];
+let images: [string, string, string];
 
 beforeAll(async () => {
   t = await startTestApp();
