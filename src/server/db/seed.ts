@@ -2,6 +2,7 @@ import { markDemoSeeded } from '../services/app-state.js';
 import type { Db } from './connection.js';
 import { seedAccounts } from './seed-data/accounts.js';
 import { seedCatalogue } from './seed-data/catalogue.js';
+import { seedContent } from './seed-data/content.js';
 import { seedMedia } from './seed-data/media.js';
 
 /**
@@ -14,6 +15,7 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedAccounts(trx, options);
     await seedCatalogue(trx);
     await seedMedia(trx);
+    await seedContent(trx);
     await markDemoSeeded(trx);
   });
 }
