@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useRoutes } from 'react-router-dom';
 import { accountStoreRoutes } from './store/account/routes';
 import { catalogueStoreRoutes } from './store/catalogue/routes';
+import { contentStoreRoutes } from './store/content/routes';
 import { HomePage } from './store/home/HomePage';
 import { StoreLayout } from './store/layout/StoreLayout';
 import { NotFoundPage } from './store/NotFoundPage';
@@ -28,6 +29,7 @@ export function AppRoutes() {
         { index: true, element: <HomePage /> },
         ...catalogueStoreRoutes,
         ...accountStoreRoutes,
+        ...contentStoreRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],
     },
