@@ -8,6 +8,7 @@ import * as integrity from './0006_integrity.js';
 import * as productRating from './0007_product_rating.js';
 import * as orders from './0008_orders.js';
 import * as reviews from './0009_reviews.js';
+import * as content from './0010_content.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_product_rating': productRating,
   '0008_orders': orders,
   '0009_reviews': reviews,
+  '0010_content': content,
 };

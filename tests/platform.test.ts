@@ -24,7 +24,7 @@ describe('one Fastify process', () => {
   });
 
   it('serves the React app for every other GET (SPA fallback)', async () => {
-    for (const route of ['/', '/admin/login', '/catalog?page=2', '/product/krossovki']) {
+    for (const route of ['/', '/admin/login', '/catalog?page=2', '/profile']) {
       const response = await fetch(`${t.baseUrl}${route}`);
       expect(response.status).toBe(200);
       expect(await response.text()).toContain('<div id="root">');

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useRoutes } from 'react-router-dom';
 import { accountStoreRoutes } from './store/account/routes';
 import { catalogueStoreRoutes } from './store/catalogue/routes';
+import { contentStoreRoutes } from './store/content/routes';
 import { HomePage } from './store/home/HomePage';
 import { orderStoreRoutes } from './store/orders/routes';
 import { StoreLayout } from './store/layout/StoreLayout';
@@ -30,6 +31,7 @@ export function AppRoutes() {
         ...catalogueStoreRoutes,
         ...accountStoreRoutes,
         ...orderStoreRoutes,
+        ...contentStoreRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],
     },

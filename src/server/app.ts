@@ -90,6 +90,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(restPlugin(services));
-  serveStorefront(app, options.clientDir ?? path.resolve('dist/client'));
+  serveStorefront(app, options.clientDir ?? path.resolve('dist/client'), db, config.publicUrl);
   return app;
 }

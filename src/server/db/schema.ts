@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountsTables } from './tables/accounts.js';
 import type { CatalogueTables } from './tables/catalogue.js';
+import type { ContentTables } from './tables/content.js';
 import type { MediaTables } from './tables/media.js';
 import type { OrdersTables } from './tables/orders.js';
 import type { ReviewsTables } from './tables/reviews.js';
@@ -63,4 +64,4 @@ export interface CoreTables {
 }
 
 /** Each domain declares its own tables in db/tables/<domain>.ts. */
-export type Database = CoreTables & AccountsTables & CatalogueTables & MediaTables & OrdersTables & ReviewsTables;
+export type Database = CoreTables & AccountsTables & CatalogueTables & MediaTables & OrdersTables & ReviewsTables & ContentTables;

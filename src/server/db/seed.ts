@@ -2,6 +2,7 @@ import { markDemoSeeded } from '../services/app-state.js';
 import type { Db } from './connection.js';
 import { seedAccounts } from './seed-data/accounts.js';
 import { seedCatalogue } from './seed-data/catalogue.js';
+import { seedContent } from './seed-data/content.js';
 import { seedMedia } from './seed-data/media.js';
 import { seedReviews } from './seed-data/reviews.js';
 import { neverStop, stopIfAsked, type SeedStop } from './seed-stop.js';
@@ -19,6 +20,7 @@ export async function seedDemoData(db: Db, options: { production: boolean; stop?
       () => seedCatalogue(trx),
       () => seedMedia(trx, undefined, stop),
       () => seedReviews(trx, options),
+      () => seedContent(trx),
     ];
     for (const step of steps) {
       stopIfAsked(stop);

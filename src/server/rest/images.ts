@@ -37,6 +37,16 @@ function refuse(reply: FastifyReply, statusCode: number, message: string = messa
   return reply.code(statusCode).type('application/json').send({ statusCode, message });
 }
 
+/** The same rule as adminProcedure: a valid token, and the role read again from the database. */
+export async function adminProblem(services: AppServices, request: FastifyRequest): Promise<{ status: number; message: string } | null> {
+  const context = await contextFactory(services)({ req: request });
+  if (!context.user) {
+    return { status: 401, message: context.tokenProblem === 'expired' ? domainMessages.sessionExpired : statusMessages[401]! };
+  }
+  const row = await services.db.selectFrom('users').select('role').where('id', '=', context.user.id).executeTakeFirst();
+  return row?.role === 'Admin' ? null : { status: 403, message: statusMessages[403]! };
+}
+
 /**
  * Who may upload: any signed-in user (review photos), the role read again from the database. An
  * Admin uploads without limit; anyone else within `photosPerUserPerDay` images a day.

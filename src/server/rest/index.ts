@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppServices } from '../context.js';
+import { registerContentRoutes } from './content.js';
 import { registerDocsPage } from './docs.js';
 import { registerFacade } from './facade.js';
 import { imageRoutes } from './images.js';
@@ -34,6 +35,7 @@ export function restPlugin(services: AppServices): FastifyPluginAsync {
 
     // Raw routes: the multipart upload and the image bytes.
     await app.register(imageRoutes(services));
+    registerContentRoutes(app, services);
     registerFacade(app, services);
   };
 }

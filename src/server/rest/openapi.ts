@@ -1,5 +1,6 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { appRouter } from '../routers/index.js';
+import { contentRoutesOpenApi } from './content.js';
 import { imageRoutesOpenApi } from './images.js';
 
 /** Generated from the procedures' zod schemas and `meta.openapi`; never written by hand. */
@@ -13,6 +14,6 @@ export function buildOpenApiDocument(): OpenAPIObject {
     baseUrl: '/api',
     securitySchemes: { Authorization: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     // The few raw routes (multipart upload, image bytes) are described by hand next to them.
-    paths: imageRoutesOpenApi,
+    paths: { ...imageRoutesOpenApi, ...contentRoutesOpenApi },
   });
 }

@@ -2,6 +2,7 @@ import { router } from '../trpc.js';
 import { authRouter } from './auth/index.js';
 import { usersRouter } from './auth/users.js';
 import { catalogueRouter } from './catalogue/index.js';
+import { contentRouter } from './content/index.js';
 import { mediaRouter } from './media/index.js';
 import { addressesRouter, basketsRouter, checkoutsRouter, wishlistsRouter } from './orders/index.js';
 import { reviewsDomainRouter } from './reviews/index.js';
@@ -17,6 +18,7 @@ export const appRouter = router({
   addresses: addressesRouter,
   checkouts: checkoutsRouter,
   reviews: reviewsDomainRouter,
+  content: contentRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** Actions PRODUCT.md limits per client address and minute; procedures doing the same share one. */
-export type IpRateLimitedAction = 'signin' | 'signup' | 'reset' | 'help' | 'confirmation';
+export type IpRateLimitedAction = 'signin' | 'signup' | 'reset' | 'help' | 'confirmation' | 'subscribe' | 'callback' | 'qrCheck';
 
 /**
  * What is counted, and per what:

@@ -1,6 +1,7 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
+import { CallbackButton } from '../content/CallbackButton';
 
 export function StoreFooter() {
   return (
@@ -36,6 +37,7 @@ export function StoreFooter() {
             <Text size="sm" c="dimmed">
               Ежедневно с 9:00 до 21:00
             </Text>
+            <CallbackButton />
           </Stack>
         </SimpleGrid>
         <Group mt="lg">

@@ -46,6 +46,25 @@ export const imageUsageSources: readonly ImageUsageSource[] = [
       return rows.map((row) => row.id);
     },
   },
+  {
+    label: 'слайдах',
+    async usedBy(db, name) {
+      const rows = await db.selectFrom('slides').select('id').where('image', '=', name).execute();
+      return rows.map((row) => row.id);
+    },
+  },
+  {
+    // The post's picture, or a picture inside its text (`/api/images/<name>`).
+    label: 'новостях',
+    async usedBy(db, name) {
+      const rows = await db
+        .selectFrom('news')
+        .select('id')
+        .where((eb) => eb.or([eb('image', '=', name), eb('body', 'like', `%/api/images/${name}%`)]))
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  },
 ];
 
 export interface ImageUsage {

@@ -1,0 +1,109 @@
+import '@mantine/carousel/styles.css';
+import { Carousel } from '@mantine/carousel';
+import { ActionIcon, AspectRatio, Box, Skeleton } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Slide } from '../../../shared/schemas/content.js';
+import { trpc } from '../../trpc';
+import { ShopImage } from '../../ui/ShopImage';
+
+const AUTOPLAY_MS = 5000;
+const ratio = 8 / 3;
+
+function SlideLink({ slide, index, total }: { slide: Slide; index: number; total: number }) {
+  const label = slide.title || `Слайд ${index + 1} из ${total}`;
+  const picture = <ShopImage name={slide.image} alt={label} fit="cover" h="100%" w="100%" sizes="(max-width: 75em) 100vw, 1200px" />;
+  if (!slide.link) return picture;
+  if (slide.link.startsWith('/')) {
+    return (
+      <Link to={slide.link} style={{ display: 'block', height: '100%' }}>
+        {picture}
+      </Link>
+    );
+  }
+  return (
+    <a href={slide.link} rel="noopener" style={{ display: 'block', height: '100%' }}>
+      {picture}
+    </a>
+  );
+}
+
+/**
+ * The home page's banner: slides swiped on a phone, arrows and dots on a desktop, and moving on
+ * by itself every 5 s except while the pointer is over it, focus is inside it, the shopper paused
+ * it (WCAG 2.2.2) or prefers reduced motion. Every slide is a link.
+ */
+export default function HomeBanner() {
+  const slides = trpc.content.slides.list.useQuery({});
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [paused, setPaused] = useState(() => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const rows = slides.data?.rows ?? [];
+  const moving = !hovered && !focused && !paused && rows.length > 1;
+
+  useEffect(() => {
+    if (!embla || !moving) return;
+    const timer = window.setInterval(() => embla.scrollNext(), AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [embla, moving]);
+
+  if (slides.isPending) {
+    return (
+      <AspectRatio ratio={ratio}>
+        <Skeleton radius="lg" />
+      </AspectRatio>
+    );
+  }
+  if (!rows.length) return null;
+  return (
+    <Box
+      component="section"
+      aria-roledescription="карусель"
+      aria-label="Акции магазина"
+      pos="relative"
+      data-autoplay={moving ? 'on' : 'off'}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
+      <Carousel
+        getEmblaApi={setEmbla}
+        withIndicators={rows.length > 1}
+        withControls={rows.length > 1}
+        emblaOptions={{ loop: true }}
+        previousControlProps={{ 'aria-label': 'Предыдущий слайд' }}
+        nextControlProps={{ 'aria-label': 'Следующий слайд' }}
+        styles={{ root: { borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' } }}
+      >
+        {rows.map((slide, index) => (
+          <Carousel.Slide key={slide.id} aria-roledescription="слайд" aria-label={`${index + 1} из ${rows.length}`}>
+            <AspectRatio ratio={ratio}>
+              <SlideLink slide={slide} index={index} total={rows.length} />
+            </AspectRatio>
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+      {rows.length > 1 && (
+        <ActionIcon
+          variant="white"
+          color="dark"
+          radius="xl"
+          size="lg"
+          pos="absolute"
+          top={12}
+          right={12}
+          onClick={() => setPaused((value) => !value)}
+          aria-label={paused ? 'Продолжить показ слайдов' : 'Остановить показ слайдов'}
+        >
+          {paused ? <IconPlayerPlay size={18} /> : <IconPlayerPause size={18} />}
+        </ActionIcon>
+      )}
+    </Box>
+  );
+}

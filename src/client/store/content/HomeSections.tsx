@@ -1,0 +1,56 @@
+import { Alert, Anchor, Group, Stack, Title } from '@mantine/core';
+import { IconSpeakerphone } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { routes } from '../../routes';
+import { trpc } from '../../trpc';
+import { MainBrands } from './MainBrands';
+import { NewsCards } from './NewsCards';
+import { ProductCarousel } from './ProductCarousel';
+import { SubscribeForm } from './SubscribeForm';
+
+/** The shop's advertisement strip: the first advertisement, when there is one. */
+function AdvertisementStrip() {
+  const ads = trpc.content.advertisements.list.useQuery({});
+  const ad = ads.data?.rows[0];
+  if (!ad) return null;
+  return (
+    <Alert icon={<IconSpeakerphone />} title={ad.title} color="blue" radius="md" variant="light">
+      {ad.description}
+    </Alert>
+  );
+}
+
+function MainNews() {
+  const news = trpc.content.news.list.useQuery({ showOnMain: true, limit: 6 });
+  const rows = news.data?.rows ?? [];
+  if (!rows.length) return null;
+  return (
+    <Stack gap="md" component="section" aria-label="Новости">
+      <Group justify="space-between" align="baseline">
+        <Title order={2}>Новости</Title>
+        <Anchor component={Link} to={routes.news}>
+          Все новости
+        </Anchor>
+      </Group>
+      <NewsCards rows={rows} />
+    </Stack>
+  );
+}
+
+/**
+ * The home page below the banner (a lazy chunk): the best-product and main-page carousels (the
+ * tags «Хит продаж» and «Новинка»), the advertisement, brands for the main page, news for the main
+ * page and the subscription form. Each block is one request.
+ */
+export default function HomeSections() {
+  return (
+    <Stack gap="xl">
+      <AdvertisementStrip />
+      <ProductCarousel title="Хиты продаж" tag="hit-prodazh" />
+      <ProductCarousel title="Новинки" tag="novinka" />
+      <MainBrands />
+      <MainNews />
+      <SubscribeForm />
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
+
+const NewsListPage = lazy(() => import('./NewsListPage'));
+const NewsPostPage = lazy(() => import('./NewsPostPage'));
+const CheckPage = lazy(() => import('./CheckPage'));
+const SubscribeConfirmPage = lazy(() => import('./SubscriptionPages').then((module) => ({ default: module.SubscribeConfirmPage })));
+const UnsubscribePage = lazy(() => import('./SubscriptionPages').then((module) => ({ default: module.UnsubscribePage })));
+
+function lazyPage(page: ReactNode) {
+  return (
+    <Suspense
+      fallback={
+        <Center h="40vh">
+          <Loader />
+        </Center>
+      }
+    >
+      {page}
+    </Suspense>
+  );
+}
+
+/** Storefront pages of content: /news, /news/{url}, /check/{code} and the subscription links (lazy chunks). */
+export const contentStoreRoutes: RouteObject[] = [
+  { path: 'news', element: lazyPage(<NewsListPage />) },
+  { path: 'news/:url', element: lazyPage(<NewsPostPage />) },
+  { path: 'check/:code', element: lazyPage(<CheckPage />) },
+  { path: 'subscribe/confirm/:token', element: lazyPage(<SubscribeConfirmPage />) },
+  { path: 'unsubscribe/:mailId', element: lazyPage(<UnsubscribePage />) },
+];

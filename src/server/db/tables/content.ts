@@ -1,0 +1,76 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, never, never>;
+type Version = ColumnType<number, never, number>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+/** One picture of the home page's banner; `position` orders the list. */
+export interface SlidesTable {
+  id: Generated<number>;
+  image: string;
+  link: Defaulted<string>;
+  /** Alternative text of the picture, read out as the slide link's name. */
+  title: Defaulted<string>;
+  position: number;
+  createdAt: CreatedAt;
+}
+
+export interface AdvertisementsTable {
+  id: Generated<number>;
+  title: string;
+  description: Defaulted<string>;
+  version: Version;
+  createdAt: CreatedAt;
+}
+
+/** A news post; `body` is HTML already passed through the allow-list sanitiser. */
+export interface NewsTable {
+  id: Generated<number>;
+  title: string;
+  url: string;
+  excerpt: Defaulted<string>;
+  body: Defaulted<string>;
+  image: string | null;
+  showOnMain: Defaulted<boolean>;
+  version: Version;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, never, Date>;
+}
+
+export interface SubscribersTable {
+  id: Generated<number>;
+  email: string;
+  mailId: string;
+  confirmTokenHash: string | null;
+  confirmedAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface CallbackRequestsTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  comment: Defaulted<string>;
+  createdAt: CreatedAt;
+}
+
+export interface ScannersTable {
+  id: Generated<number>;
+  qrCode: string;
+  title: Defaulted<string>;
+  tags: Defaulted<string[]>;
+  checkCount: Defaulted<number>;
+  lastCheckedAt: Date | null;
+  version: Version;
+  createdAt: CreatedAt;
+}
+
+/** Tables of the content domain. */
+export interface ContentTables {
+  slides: SlidesTable;
+  advertisements: AdvertisementsTable;
+  news: NewsTable;
+  subscribers: SubscribersTable;
+  callbackRequests: CallbackRequestsTable;
+  scanners: ScannersTable;
+}

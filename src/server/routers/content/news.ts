@@ -1,0 +1,44 @@
+import { newsIdSchema, newsInputSchema, newsListResponseSchema, newsListSchema, newsSchema, newsUpdateSchema, newsUrlSchema } from '../../../shared/schemas/content.js';
+import { okSchema } from '../../../shared/schemas/common.js';
+import { createNews, deleteNews, getNews, getNewsByUrl, listNews, updateNews } from '../../services/content/news.js';
+import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+
+const tags = ['news'];
+
+export const newsRouter = router({
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/news', tags, summary: 'Новости: список (без текста), новые первыми' } })
+    .input(newsListSchema)
+    .output(newsListResponseSchema)
+    .query(({ ctx, input }) => listNews(ctx.db, input)),
+
+  get: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/news/{newsId}', tags } })
+    .input(newsIdSchema)
+    .output(newsSchema)
+    .query(({ ctx, input }) => getNews(ctx.db, input.newsId)),
+
+  byUrl: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/news/by-url/{url}', tags } })
+    .input(newsUrlSchema)
+    .output(newsSchema)
+    .query(({ ctx, input }) => getNewsByUrl(ctx.db, input.url)),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/news', tags, protect: true, summary: 'Создать новость (HTML текста очищается по списку разрешённого)' } })
+    .input(newsInputSchema)
+    .output(newsSchema)
+    .mutation(({ ctx, input }) => createNews(ctx.db, input)),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/news/{newsId}', tags, protect: true } })
+    .input(newsUpdateSchema)
+    .output(newsSchema)
+    .mutation(({ ctx, input: { newsId, version, ...fields } }) => updateNews(ctx.db, newsId, fields, version)),
+
+  delete: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/news/{newsId}', tags, protect: true } })
+    .input(newsIdSchema)
+    .output(okSchema)
+    .mutation(({ ctx, input }) => deleteNews(ctx.db, input.newsId)),
+});

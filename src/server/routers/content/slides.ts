@@ -1,0 +1,32 @@
+import { slideIdSchema, slideInputSchema, slideListResponseSchema, slideReplaceSchema, slideSchema } from '../../../shared/schemas/content.js';
+import { z } from '../../../shared/zod.js';
+import { addSlide, getSlide, listSlides, replaceSlides } from '../../services/content/slides.js';
+import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+
+const tags = ['slides'];
+
+export const slidesRouter = router({
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/slides', tags, summary: 'Слайды баннера главной страницы, по порядку' } })
+    .input(z.object({}))
+    .output(slideListResponseSchema)
+    .query(({ ctx }) => listSlides(ctx.db)),
+
+  get: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/slides/{slideId}', tags } })
+    .input(slideIdSchema)
+    .output(slideSchema)
+    .query(({ ctx, input }) => getSlide(ctx.db, input.slideId)),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/slides', tags, protect: true, summary: 'Добавить слайд в конец списка' } })
+    .input(slideInputSchema)
+    .output(slideSchema)
+    .mutation(({ ctx, input }) => addSlide(ctx.db, input)),
+
+  replace: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/slides', tags, protect: true, summary: 'Заменить весь список слайдов (в одной транзакции)' } })
+    .input(slideReplaceSchema)
+    .output(slideListResponseSchema)
+    .mutation(({ ctx, input }) => replaceSlides(ctx.db, input.slides)),
+});

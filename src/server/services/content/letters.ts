@@ -1,0 +1,50 @@
+import type { Letter } from '../mailer.js';
+
+/** Letters of the content domain; every letter to a subscriber carries its unsubscribe link. */
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+}
+
+function page(paragraphs: string): string {
+  return `<!doctype html>\n<html lang="ru"><body style="font-family: Arial, sans-serif; color: #222; line-height: 1.5">\n${paragraphs}\n</body></html>`;
+}
+
+function unsubscribeFooter(unsubscribeLink: string): { text: string; html: string } {
+  return {
+    text: `Отписаться от рассылки: ${unsubscribeLink}`,
+    html: `<p style="color: #666; font-size: 13px">Чтобы отписаться от рассылки, откройте ссылку: <a href="${escapeHtml(unsubscribeLink)}">${escapeHtml(unsubscribeLink)}</a></p>`,
+  };
+}
+
+export function confirmSubscriptionLetter(options: { to: string; confirmLink: string; unsubscribeLink: string }): Letter {
+  const footer = unsubscribeFooter(options.unsubscribeLink);
+  const lead = 'Кто-то (надеемся, вы) подписал этот адрес на новости интернет-магазина «Магазин». Подтвердите подписку — без этого мы не пришлём ни одного письма.';
+  const text = ['Здравствуйте!', '', lead, '', `Подтвердить подписку: ${options.confirmLink}`, '', 'Если вы не подписывались, просто удалите это письмо.', footer.text, '', '— Магазин'].join('\n');
+  const html = page(`<p>Здравствуйте!</p>
+<p>${escapeHtml(lead)}</p>
+<p><a href="${escapeHtml(options.confirmLink)}" style="display: inline-block; padding: 10px 18px; background: #228be6; color: #fff; border-radius: 6px; text-decoration: none">Подтвердить подписку</a></p>
+<p style="color: #666; font-size: 13px">Если кнопка не работает, откройте ссылку: <a href="${escapeHtml(options.confirmLink)}">${escapeHtml(options.confirmLink)}</a></p>
+<p style="color: #666; font-size: 13px">Если вы не подписывались, просто удалите это письмо.</p>
+${footer.html}
+<p>— Магазин</p>`);
+  return { to: options.to, subject: 'Подтвердите подписку на новости', text, html };
+}
+
+export function welcomeSubscriberLetter(options: { to: string; unsubscribeLink: string }): Letter {
+  const footer = unsubscribeFooter(options.unsubscribeLink);
+  const lead = 'Подписка подтверждена: теперь вы первыми узнаете о новинках, скидках и новостях магазина.';
+  const text = ['Здравствуйте!', '', lead, '', footer.text, '', '— Магазин'].join('\n');
+  const html = page(`<p>Здравствуйте!</p>\n<p>${escapeHtml(lead)}</p>\n${footer.html}\n<p>— Магазин</p>`);
+  return { to: options.to, subject: 'Вы подписаны на новости магазина', text, html };
+}
+
+/** To the shop only (SHOP_EMAIL): never to an address the caller typed. */
+export function callbackLetter(options: { to: string; name: string; phone: string; comment: string }): Letter {
+  const lines = [`Имя: ${options.name}`, `Телефон: ${options.phone}`, ...(options.comment ? ['', options.comment] : [])];
+  const text = ['Просьба перезвонить', '', ...lines].join('\n');
+  const html = page(`<p><b>Просьба перезвонить</b></p>
+<p>Имя: ${escapeHtml(options.name)}<br>Телефон: ${escapeHtml(options.phone)}</p>
+${options.comment ? `<p style="white-space: pre-wrap">${escapeHtml(options.comment)}</p>` : ''}`);
+  return { to: options.to, subject: `Обратный звонок: ${options.name}, ${options.phone}`, text, html };
+}
