@@ -4,6 +4,7 @@ import { seedAccounts } from './seed-data/accounts.js';
 import { seedCatalogue } from './seed-data/catalogue.js';
 import { seedContent } from './seed-data/content.js';
 import { seedMedia } from './seed-data/media.js';
+import { seedOrders } from './seed-data/orders.js';
 import { seedReviews } from './seed-data/reviews.js';
 import { neverStop, stopIfAsked, type SeedStop } from './seed-stop.js';
 
@@ -19,6 +20,7 @@ export async function seedDemoData(db: Db, options: { production: boolean; stop?
       () => seedAccounts(trx, options),
       () => seedCatalogue(trx),
       () => seedMedia(trx, undefined, stop),
+      () => seedOrders(trx, options),
       () => seedReviews(trx, options),
       () => seedContent(trx),
     ];
