@@ -6,6 +6,7 @@ import * as media from './0004_media.js';
 import * as appState from './0005_app_state.js';
 import * as integrity from './0006_integrity.js';
 import * as productRating from './0007_product_rating.js';
+import * as search from './0011_search.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_app_state': appState,
   '0006_integrity': integrity,
   '0007_product_rating': productRating,
+  '0011_search': search,
 };
