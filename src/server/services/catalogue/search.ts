@@ -124,6 +124,18 @@ async function nearWords(db: Db, words: string[]): Promise<Map<string, KnownWord
   return near;
 }
 
+/** For the empty page only: the known words most like the failed ones, however unlike. */
+async function nearestWords(db: Db, words: string[]): Promise<string[]> {
+  if (!words.length) return [];
+  const result = await sql<{ word: string }>`
+    select n.word from unnest(${words}::text[]) as c(w)
+    cross join lateral (
+      select s.word from search_words s where s.stem is not null and similarity(s.word, c.w) > 0.1
+      order by similarity(s.word, c.w) desc, s.word limit 3
+    ) n`.execute(db);
+  return result.rows.map((row) => row.word);
+}
+
 type WordReading = { kind: 'name'; terms: string[] } | { kind: 'filter'; colors: string[]; brands: string[]; categories: string[] } | { kind: 'skip' };
 
 /** A word read as typed: name terms, a filter, a stop word to skip, or null (no match). */
@@ -217,7 +229,10 @@ export async function resolveQuery(db: Db, text: string): Promise<ResolvedQuery>
     readings[i] = { readings: corrected, display: shown.join(' '), converted: true, typed: false };
   });
 
-  if (readings.some((reading) => reading === null)) return { ...empty, suggestions: [...new Set(suggestions)].slice(0, 5) };
+  if (readings.some((reading) => reading === null)) {
+    if (!suggestions.length) suggestions.push(...(await nearestWords(db, failed)));
+    return { ...empty, suggestions: [...new Set(suggestions)].slice(0, 5) };
+  }
   const done = readings as TokenReading[];
   const groups: string[] = [];
   const typedTerms: string[] = [];
