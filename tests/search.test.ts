@@ -32,7 +32,7 @@ async function find(text: string, extra = ''): Promise<Answer> {
 const names = async (text: string, extra = '') => (await find(text, extra)).rows.map((row) => row.name);
 
 let article = 0;
-function product(name: string, options: { brand?: string; colors?: string[]; price?: number } = {}) {
+function product(name: string, options: { brand?: string; colors?: readonly string[]; price?: number } = {}) {
   const colors = options.colors ?? [null];
   return post('/products', {
     name,

@@ -59,8 +59,18 @@ interface SkeletonFacts {
 }
 
 async function lookUpWords(db: Db, words: string[], tokens: string[]): Promise<{ words: WordFacts[]; skeletons: Record<string, SkeletonFacts> }> {
+  const result = await lookUpStatement(words, tokens).execute(db);
+  const row = result.rows[0];
+  return {
+    words: row?.words ?? [],
+    skeletons: Object.fromEntries((row?.skeletons ?? []).map((entry) => [entry.token, entry])),
+  };
+}
+
+/** One statement: what the catalogue knows of each word (as typed or swapped) and each token's skeleton. */
+export function lookUpStatement(words: string[], tokens: string[]) {
   const c = fleetingConsonants;
-  const result = await sql<{ words: WordFacts[]; skeletons: Array<SkeletonFacts & { token: string }> }>`
+  return sql<{ words: WordFacts[]; skeletons: Array<SkeletonFacts & { token: string }> }>`
     select
       (select coalesce(json_agg(f), '[]') from (
         select c.w, st.stem,
@@ -100,12 +110,7 @@ async function lookUpWords(db: Db, words: string[], tokens: string[]): Promise<{
         cross join lateral (select sk0.s as s, array[sk0.s,
           case when length(sk0.s) >= 4 then left(sk0.s, -1) end, case when length(sk0.s) >= 5 then left(sk0.s, -2) end] as forms) sk
         where length(sk.s) >= 2
-      ) g) as skeletons`.execute(db);
-  const row = result.rows[0];
-  return {
-    words: row?.words ?? [],
-    skeletons: Object.fromEntries((row?.skeletons ?? []).map((entry) => [entry.token, entry])),
-  };
+      ) g) as skeletons`;
 }
 
 async function nearWords(db: Db, words: string[]): Promise<Map<string, KnownWord[]>> {
