@@ -9,6 +9,7 @@ import * as productRating from './0007_product_rating.js';
 import * as orders from './0008_orders.js';
 import * as reviews from './0009_reviews.js';
 import * as content from './0010_content.js';
+import * as search from './0011_search.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_orders': orders,
   '0009_reviews': reviews,
   '0010_content': content,
+  '0011_search': search,
 };

@@ -120,15 +120,24 @@ export const brandSchema = z.object({
   url: z.string(),
   image: z.string().nullable(),
   showOnMain: z.boolean(),
+  /** Other words shoppers search the brand by («найк» for Nike), lower case with «е» for «ё». */
+  synonyms: z.array(z.string()),
   version: versionSchema,
 });
 export type Brand = z.infer<typeof brandSchema>;
+
+export const brandSynonymsSchema = z
+  .array(z.string().trim().min(1, 'Синоним не может быть пустым').max(100, 'Синоним длиннее 100 символов'))
+  .max(20, 'Не больше 20 синонимов')
+  .default([])
+  .transform((list) => [...new Set(list.map((word) => word.toLowerCase().replace(/ё/g, 'е')))]);
 
 export const brandInputSchema = z.object({
   name: nameSchema,
   url: urlSlugSchema,
   image: imageNameSchema.nullable().default(null),
   showOnMain: z.boolean().default(false),
+  synonyms: brandSynonymsSchema,
 });
 export type BrandInput = z.input<typeof brandInputSchema>;
 
@@ -276,7 +285,14 @@ export const productListSchema = z.object({
   limit: limitSchema(1000, 12),
 });
 export type ProductListInput = z.input<typeof productListSchema>;
-export const productListResponseSchema = listResponse(productCardSchema);
+export const productListResponseSchema = listResponse(productCardSchema).extend({
+  /** true: `length` is the planner's estimate of more than 10 000 matches, shown as «более 10 000». */
+  approximate: z.boolean(),
+  /** The search as it was understood, when a word was in the other keyboard layout, in Latin letters or mistyped. */
+  correctedQuery: z.string().optional(),
+  /** Nearest known words when a search word matched nothing. */
+  suggestions: z.array(z.string()).optional(),
+});
 
 export const priceRangeSchema = z.object(productFilterShape);
 export const priceRangeResponseSchema = z.object({ minPrice: z.number(), maxPrice: z.number() });

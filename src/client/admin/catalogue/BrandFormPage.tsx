@@ -1,4 +1,4 @@
-import { Switch, TextInput } from '@mantine/core';
+import { Switch, TagsInput, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { UrlField } from '../ui/UrlField';
 
 type BrandValues = Omit<Brand, 'id' | 'version'>;
 
-/** /admin/brands/create-brand and /admin/brands/{id}: name, url, logo and the home-page flag. */
+/** /admin/brands/create-brand and /admin/brands/{id}: name, url, logo, search synonyms and the home-page flag. */
 export function BrandFormPage() {
   const id = Number(useParams()['id'] ?? 0) || null;
   const navigate = useNavigate();
@@ -27,13 +27,13 @@ export function BrandFormPage() {
 
   const form = useForm<BrandValues>({
     mode: 'controlled',
-    initialValues: { name: '', url: '', image: null, showOnMain: false },
+    initialValues: { name: '', url: '', image: null, showOnMain: false, synonyms: [] },
     validate: schemaResolver(brandInputSchema, { sync: true }),
   });
 
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues({ name: loaded.name, url: loaded.url, image: loaded.image, showOnMain: loaded.showOnMain });
+    if (loaded) form.setValues({ name: loaded.name, url: loaded.url, image: loaded.image, showOnMain: loaded.showOnMain, synonyms: loaded.synonyms });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
@@ -62,6 +62,12 @@ export function BrandFormPage() {
           value={form.values.image ? [form.values.image] : []}
           onChange={(names) => form.setFieldValue('image', names[0] ?? null)}
           error={form.errors['image']}
+        />
+        <TagsInput
+          label="Синонимы для поиска"
+          description="Как покупатели пишут бренд: «найк», «адидас». Enter после каждого слова."
+          placeholder="Добавьте слово"
+          {...form.getInputProps('synonyms')}
         />
         <Switch label="Показывать на главной" {...form.getInputProps('showOnMain', { type: 'checkbox' })} />
       </FormSection>

@@ -90,15 +90,15 @@ export const demoColors = [
 ];
 
 export const demoBrands = [
-  { name: 'Nike', url: 'nike', showOnMain: true },
-  { name: 'Adidas', url: 'adidas', showOnMain: true },
-  { name: 'Puma', url: 'puma', showOnMain: true },
-  { name: 'New Balance', url: 'new-balance', showOnMain: false },
-  { name: 'Reebok', url: 'reebok', showOnMain: false },
-  { name: 'Columbia', url: 'columbia', showOnMain: true },
+  { name: 'Nike', url: 'nike', showOnMain: true, synonyms: ['найк', 'найки'] },
+  { name: 'Adidas', url: 'adidas', showOnMain: true, synonyms: ['адидас', 'адик'] },
+  { name: 'Puma', url: 'puma', showOnMain: true, synonyms: ['пума'] },
+  { name: 'New Balance', url: 'new-balance', showOnMain: false, synonyms: ['ньюбаланс', 'nb'] },
+  { name: 'Reebok', url: 'reebok', showOnMain: false, synonyms: ['рибок', 'рибук'] },
+  { name: 'Columbia', url: 'columbia', showOnMain: true, synonyms: ['коламбия', 'колумбия'] },
   { name: 'The North Face', url: 'the-north-face', showOnMain: false },
-  { name: "Levi's", url: 'levis', showOnMain: true },
-  { name: 'Bask', url: 'bask', showOnMain: true },
+  { name: "Levi's", url: 'levis', showOnMain: true, synonyms: ['левайс', 'ливайс', 'левис', 'levis'] },
+  { name: 'Bask', url: 'bask', showOnMain: true, synonyms: ['баск'] },
   { name: 'Red Fox', url: 'red-fox', showOnMain: false },
   { name: 'Экспедиция', url: 'ekspeditsiya', showOnMain: false },
 ];

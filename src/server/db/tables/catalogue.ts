@@ -33,6 +33,8 @@ export interface BrandsTable {
   url: string;
   image: string | null;
   showOnMain: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Other spellings shoppers search the brand by («найк» for Nike), lower case. */
+  synonyms: ColumnType<string[], string[] | undefined, string[]>;
   version: Version;
   createdAt: CreatedAt;
 }
@@ -92,6 +94,10 @@ export interface ProductSizesTable {
 /** Every word of every product name (lower case, «ё» as «е»), kept by a trigger; for typo correction. */
 export interface SearchWordsTable {
   word: string;
+  /** The word's lexeme in `products.search` (null for a stop word); migration 0011. */
+  stem: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Spelling-blind Latin form (`search_skeleton`), for transliterated queries. */
+  skeleton: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row: the number of products, kept by triggers. */

@@ -9,7 +9,7 @@ import { categorySubtreeIds } from './refs.js';
 
 type BrandFields = z.output<typeof brandInputSchema>;
 
-const columns = ['id', 'name', 'url', 'image', 'showOnMain', 'version'] as const;
+const columns = ['id', 'name', 'url', 'image', 'showOnMain', 'synonyms', 'version'] as const;
 
 export async function listBrands(db: Db, input: z.output<typeof brandListSchema>): Promise<{ rows: Brand[]; length: number }> {
   let filtered = db.selectFrom('brands');

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import type { Database } from '../../db/schema.js';
 import { refIdsOf, splitRefs, type RefTable } from './refs.js';
-import { tsQueryText } from './search.js';
+import type { ResolvedQuery } from './search.js';
 import { subtreeIds, withCategoryTree, type TreeVersionCheck } from './tree.js';
 
 /** Planning the catalogue's statements: which filters are present, and their conditions. */
@@ -37,7 +37,8 @@ export interface Shape {
 }
 
 export interface Values extends Record<string, unknown> {
-  words: string[];
+  tsquery: string;
+  rankQuery: string;
   minPrice: number;
   maxPrice: number;
   descPattern: string;
@@ -63,14 +64,27 @@ function refShape(refs: readonly string[] | undefined): { shape: RefShape; urls:
   return { shape: ids.length ? 'urlsAndIds' : 'urls', urls, ids };
 }
 
-export function prepare(filters: Filters, words: string[] | null, tree: Tree | null): { shape: Shape; values: Values } {
+/**
+ * The filters with the query's colour, brand and category words added where the shopper chose no
+ * filter of that kind (an explicit choice wins over a word of the query).
+ */
+export function withQueryFilters(filters: Filters, query: ResolvedQuery | null): Filters {
+  if (!query) return filters;
+  const merged = { ...filters };
+  if (query.colors.length && !filters.colors?.length) merged.colors = [...new Set(query.colors)];
+  if (query.brands.length && !filters.brands?.length) merged.brands = [...new Set(query.brands)];
+  if (query.categories.length && !filters.categories?.length) merged.categories = [...new Set(query.categories)];
+  return merged;
+}
+
+export function prepare(filters: Filters, query: ResolvedQuery | null, tree: Tree | null): { shape: Shape; values: Values } {
   const colors = refShape(filters.colors);
   const brands = refShape(filters.brands);
   const tags = refShape(filters.tags);
   const sizes = refShape(filters.sizes);
   return {
     shape: {
-      words: Boolean(words),
+      words: Boolean(query?.tsquery),
       minPrice: filters.minPrice !== undefined,
       maxPrice: filters.maxPrice !== undefined,
       desc: Boolean(filters.desc),
@@ -83,7 +97,8 @@ export function prepare(filters: Filters, words: string[] | null, tree: Tree | n
       parent: Boolean(tree && filters.parent),
     },
     values: {
-      words: words ?? [],
+      tsquery: query?.tsquery ?? '',
+      rankQuery: query?.rankQuery ?? '',
       minPrice: filters.minPrice === undefined ? 0 : toKopecks(filters.minPrice),
       maxPrice: filters.maxPrice === undefined ? 0 : toKopecks(filters.maxPrice),
       descPattern: filters.desc ? containsPattern(filters.desc) : '',
@@ -103,14 +118,18 @@ export function prepare(filters: Filters, words: string[] | null, tree: Tree | n
   };
 }
 
-/** The `search_query` CTE: the tsquery of the name, or null. */
-export function searchQuery(shape: Shape, values: Values): RawBuilder<{ q: string | null }> {
+/**
+ * The `search_query` CTE: the tsquery of the name (search.ts) and the words read as typed (for
+ * ranking), or nulls.
+ */
+export function searchQuery(shape: Shape, values: Values): RawBuilder<{ q: string | null; rq: string | null }> {
   return shape.words
-    ? sql`(select to_tsquery('russian', coalesce(${tsQueryText(values.words)}, '')) as q)`
-    : sql`(select null::tsquery as q)`;
+    ? sql`(select ${values.tsquery}::tsquery as q, nullif(${values.rankQuery}, '')::tsquery as rq)`
+    : sql`(select null::tsquery as q, null::tsquery as rq)`;
 }
 
 export const tsQueryRef = sql`(select q from search_query)`;
+export const rankQueryRef = sql`(select rq from search_query)`;
 
 function refCondition(table: RefTable, shape: RefShape, urls: string[], ids: number[]) {
   return refIdsOf(table, urls, shape === 'urlsAndIds' ? ids : null);
@@ -122,7 +141,8 @@ function refCondition(table: RefTable, shape: RefShape, urls: string[], ids: num
  */
 export function filterConditions(eb: ProductsEb, shape: Shape, values: Values): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
-  if (shape.words) conditions.push(sql<SqlBool>`products.search @@ ${tsQueryRef}`);
+  // The tsquery as a value (not from the CTE), so the planner estimates its matches.
+  if (shape.words) conditions.push(sql<SqlBool>`products.search @@ ${values.tsquery}::tsquery`);
   if (shape.minPrice) conditions.push(eb('products.price', '>=', values.minPrice));
   if (shape.maxPrice) conditions.push(eb('products.price', '<=', values.maxPrice));
   if (shape.desc) conditions.push(eb('products.desc', 'ilike', values.descPattern));

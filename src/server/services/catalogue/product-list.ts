@@ -10,14 +10,16 @@ import {
   hasFilters,
   noVersion,
   prepare,
+  rankQueryRef,
   runPlanned,
   searchQuery,
   tsQueryRef,
+  withQueryFilters,
   type Filters,
   type Shape,
   type Values,
 } from './product-filters.js';
-import { searchWords } from './search.js';
+import { resolveQuery } from './search.js';
 import { executeShaped } from './shaped.js';
 import type { TreeVersionCheck } from './tree.js';
 
@@ -40,8 +42,11 @@ function sortExpression(sortBy: NonNullable<ListInput['sortBy']>, searching: boo
     case 'id':
       return sql`products.id`;
     case 'relevance':
-      // Normalised by document length (1): a short name that matches beats a long one.
-      return searching ? sql`ts_rank(products.search, ${tsQueryRef}, 1)` : sql`products.id`;
+      // Normalised by document length (1): a short name that matches beats a long one. The head
+      // noun weighs more (weights, migration 0011); words matched as typed count twice.
+      return searching
+        ? sql`(ts_rank(products.search, ${tsQueryRef}, 1) + coalesce(ts_rank(products.search, ${rankQueryRef}, 1), 0))`
+        : sql`products.id`;
     case 'createdAt':
       return sql`products.created_at`;
   }
@@ -126,16 +131,28 @@ function pageStatement(
  * total is exact from a counter when nothing is filtered, counted exactly up to `exactCountLimit`
  * matches, and estimated by the planner above that.
  */
-export async function listProducts(db: Db, input: ListInput): Promise<{ rows: ProductCard[]; length: number }> {
-  const words = input.name ? searchWords(input.name) : null;
-  // A name without any letter or digit finds nothing rather than everything.
-  if (words && !words.length) return { rows: [], length: 0 };
-  const sortBy = input.sortBy ?? (words ? 'relevance' : 'createdAt');
+export interface ProductListAnswer {
+  rows: ProductCard[];
+  length: number;
+  /** The total is the planner's estimate (more than `exactCountLimit` matches). */
+  approximate: boolean;
+  /** The search as it was understood, when a word was converted or corrected. */
+  correctedQuery?: string;
+  /** Nearest known words when a search word matched nothing. */
+  suggestions?: string[];
+}
+
+export async function listProducts(db: Db, listInput: ListInput): Promise<ProductListAnswer> {
+  // A name without any letter or digit, or with a word nothing matches, finds nothing.
+  const query = listInput.name ? await resolveQuery(db, listInput.name) : null;
+  if (query?.nothing) return { rows: [], length: 0, approximate: false, ...(query.suggestions.length ? { suggestions: query.suggestions } : {}) };
+  const input = { ...listInput, ...withQueryFilters(listInput, query) };
+  const sortBy = input.sortBy ?? (query ? 'relevance' : 'createdAt');
   // Relevance is always best first.
   const sort = { sortBy, direction: sortBy === 'relevance' ? ('desc' as const) : input.orderBy };
 
   const { row, shape, values } = await runPlanned(db, input, async (tree, versionCheck, db) => {
-    const { shape, values } = prepare(input, words, tree);
+    const { shape, values } = prepare(input, query, tree);
     values.limit = input.limit;
     values.offset = input.offset;
     const key = JSON.stringify(['list', shape, sort, versionCheck !== null]);
@@ -145,12 +162,19 @@ export async function listProducts(db: Db, input: ListInput): Promise<{ rows: Pr
   });
 
   let length = Number(row.length ?? 0);
+  let approximate = false;
   if (hasFilters(shape) && length > exactCountLimit) {
-    const query = filteredProducts(db, shape, values).select('products.id');
-    const estimate = sql`explain (format json) with search_query as ${searchQuery(shape, values)} ${query}`;
+    const ids = filteredProducts(db, shape, values).select('products.id');
+    const estimate = sql`explain (format json) with search_query as ${searchQuery(shape, values)} ${ids}`;
     length = Math.max(length, await estimateRows(db, estimate));
+    approximate = true;
   }
-  return { rows: row.rows.map(cardToRubles), length };
+  return {
+    rows: row.rows.map(cardToRubles),
+    length,
+    approximate,
+    ...(query?.correctedQuery ? { correctedQuery: query.correctedQuery } : {}),
+  };
 }
 
 function cardToRubles<T extends { price: number; oldPrice: number | null }>(row: T): T {
@@ -189,13 +213,13 @@ function priceRangeStatement(db: Db, shape: Shape, values: Values, versionCheck:
  * order, which answers at once for any broad filter; only a narrow filter that none of those
  * match falls back to min()/max() over its (then few) matches. Neither step can be slow.
  */
-export function priceRange(db: Db, input: Filters): Promise<{ minPrice: number; maxPrice: number }> {
-  const filters: Filters = { ...input, minPrice: undefined, maxPrice: undefined };
-  const words = filters.name ? searchWords(filters.name) : null;
-  if (words && !words.length) return Promise.resolve({ minPrice: 0, maxPrice: 0 });
+export async function priceRange(db: Db, input: Filters): Promise<{ minPrice: number; maxPrice: number }> {
+  const query = input.name ? await resolveQuery(db, input.name) : null;
+  if (query?.nothing) return { minPrice: 0, maxPrice: 0 };
+  const filters: Filters = { ...withQueryFilters(input, query), minPrice: undefined, maxPrice: undefined };
 
   return runPlanned(db, filters, async (tree, versionCheck, db) => {
-    const { shape, values } = prepare(filters, words, tree);
+    const { shape, values } = prepare(filters, query, tree);
     const key = JSON.stringify(['priceRange', shape, versionCheck !== null]);
     const [row] = await executeShaped(db, key, values, (v) => priceRangeStatement(db, shape, v, versionCheck));
     return {
