@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { MainBrands } from './MainBrands';
+import { MainReview } from './MainReview';
 import { NewsCards } from './NewsCards';
 import { ProductCarousel } from './ProductCarousel';
 import { SubscribeForm } from './SubscribeForm';
@@ -39,8 +40,8 @@ function MainNews() {
 
 /**
  * The home page below the banner (a lazy chunk): the best-product and main-page carousels (the
- * tags «Хит продаж» and «Новинка»), the advertisement, brands for the main page, news for the main
- * page and the subscription form. Each block is one request.
+ * tags «Хит продаж» and «Новинка»), the advertisement, brands for the main page, the main-page
+ * review, news for the main page and the subscription form. Each block is one request.
  */
 export default function HomeSections() {
   return (
@@ -49,6 +50,7 @@ export default function HomeSections() {
       <ProductCarousel title="Хиты продаж" tag="hit-prodazh" />
       <ProductCarousel title="Новинки" tag="novinka" />
       <MainBrands />
+      <MainReview />
       <MainNews />
       <SubscribeForm />
     </Stack>
