@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     // Each file boots its own app and database; two workers suit the 2-core machine.
     pool: 'forks',
     maxWorkers: 2,
