@@ -6,7 +6,4 @@ export const pendingAdminRoutes: RouteObject[] = [
   { path: 'checkouts/*', element: <PendingSection title="Заказы" /> },
   { path: 'reviews/*', element: <PendingSection title="Отзывы" /> },
   { path: 'questions/*', element: <PendingSection title="Вопросы" /> },
-  { path: 'newsPosts/*', element: <PendingSection title="Новости" /> },
-  { path: 'banners/*', element: <PendingSection title="Баннеры" /> },
-  { path: 'settings/subscribers', element: <PendingSection title="Подписчики" /> },
 ];
