@@ -5,7 +5,4 @@ import { PendingSection } from './layout/PendingSection';
 export const pendingAdminRoutes: RouteObject[] = [
   { path: 'reviews/*', element: <PendingSection title="Отзывы" /> },
   { path: 'questions/*', element: <PendingSection title="Вопросы" /> },
-  { path: 'newsPosts/*', element: <PendingSection title="Новости" /> },
-  { path: 'banners/*', element: <PendingSection title="Баннеры" /> },
-  { path: 'settings/subscribers', element: <PendingSection title="Подписчики" /> },
 ];

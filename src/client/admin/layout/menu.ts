@@ -8,6 +8,7 @@ import {
   IconNews,
   IconPackage,
   IconPhoto,
+  IconQrcode,
   IconRuler,
   IconSettings,
   IconShoppingCart,
@@ -41,6 +42,7 @@ export const adminMenu: AdminMenuItem[] = [
   { label: 'Вопросы', path: routes.adminQuestions, icon: IconHelpCircle },
   { label: 'Новости', path: routes.adminNews, icon: IconNews },
   { label: 'Баннеры', path: routes.adminBanners, icon: IconLayoutBoard },
+  { label: 'QR-коды', path: '/admin/scanner', icon: IconQrcode },
   {
     label: 'Настройки',
     path: routes.adminSettings,

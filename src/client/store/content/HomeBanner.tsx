@@ -31,13 +31,14 @@ function SlideLink({ slide, index, total }: { slide: Slide; index: number; total
 }
 
 /**
- * The home page's banner: slides swiped on a phone, arrows and dots on a desktop, and moving on
- * by itself every 5 s except while the pointer is over it, focus is inside it, the shopper paused
+ * The home page's banner: slides swiped on a phone, arrows on a desktop, and moving on
+ * by itself every 5 s (no dots: their targets are too small to touch, WCAG 2.5.8) except while the pointer is over it, focus is inside it, the shopper paused
  * it (WCAG 2.2.2) or prefers reduced motion. Every slide is a link.
  */
 export default function HomeBanner() {
   const slides = trpc.content.slides.list.useQuery({});
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [current, setCurrent] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(() => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -65,6 +66,7 @@ export default function HomeBanner() {
       aria-label="Акции магазина"
       pos="relative"
       data-autoplay={moving ? 'on' : 'off'}
+      data-current={current}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -74,7 +76,8 @@ export default function HomeBanner() {
     >
       <Carousel
         getEmblaApi={setEmbla}
-        withIndicators={rows.length > 1}
+        withIndicators={false}
+        onSlideChange={setCurrent}
         withControls={rows.length > 1}
         emblaOptions={{ loop: true }}
         previousControlProps={{ 'aria-label': 'Предыдущий слайд' }}
@@ -82,7 +85,7 @@ export default function HomeBanner() {
         styles={{ root: { borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' } }}
       >
         {rows.map((slide, index) => (
-          <Carousel.Slide key={slide.id} aria-roledescription="слайд" aria-label={`${index + 1} из ${rows.length}`}>
+          <Carousel.Slide key={slide.id} role="group" aria-roledescription="слайд" aria-label={`${index + 1} из ${rows.length}`}>
             <AspectRatio ratio={ratio}>
               <SlideLink slide={slide} index={index} total={rows.length} />
             </AspectRatio>

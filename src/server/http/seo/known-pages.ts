@@ -19,6 +19,7 @@ export const storefrontPagePatterns: readonly RegExp[] = [
   /^\/cart\/?$/,
   /^\/wishlist\/?$/,
   /^\/checkout\/?$/,
+  /^\/checkout\/success\/[^/]+\/?$/,
   /^\/admin(\/.*)?$/,
 ];
 
