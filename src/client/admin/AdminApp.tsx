@@ -6,6 +6,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { AdminLoginPage } from './login/AdminLoginPage';
 import { mediaAdminRoutes } from './media/routes';
 import { pendingAdminRoutes } from './pending';
+import { reviewsAdminRoutes } from './reviews/routes';
 import { AdminNotFound } from './ui/AdminNotFound';
 
 /** Everything under /admin, loaded as its own chunk so the storefront never downloads it. */
@@ -14,7 +15,7 @@ export default function AdminApp() {
     { path: 'login', element: <AdminLoginPage /> },
     {
       element: <AdminLayout />,
-      children: [{ index: true, element: <Navigate to="products" replace /> }, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...pendingAdminRoutes, { path: '*', element: <AdminNotFound /> }],
+      children: [{ index: true, element: <Navigate to="products" replace /> }, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...reviewsAdminRoutes, ...pendingAdminRoutes, { path: '*', element: <AdminNotFound /> }],
     },
   ]);
 }

@@ -4,8 +4,6 @@ import { PendingSection } from './layout/PendingSection';
 /** Menu sections whose screens are not built yet (paths relative to /admin). */
 export const pendingAdminRoutes: RouteObject[] = [
   { path: 'checkouts/*', element: <PendingSection title="Заказы" /> },
-  { path: 'reviews/*', element: <PendingSection title="Отзывы" /> },
-  { path: 'questions/*', element: <PendingSection title="Вопросы" /> },
   { path: 'newsPosts/*', element: <PendingSection title="Новости" /> },
   { path: 'banners/*', element: <PendingSection title="Баннеры" /> },
   { path: 'settings/subscribers', element: <PendingSection title="Подписчики" /> },
