@@ -100,7 +100,7 @@ export function AdminReviewsPage() {
                   {review.author.name} <Text span c="dimmed" size="xs">(ID {review.userId})</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Rating value={review.rating} readOnly size="xs" aria-label={`Оценка ${review.rating} из 5`} />
+                  <Rating value={review.rating} readOnly role="img" size="xs" aria-label={`Оценка ${review.rating} из 5`} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
