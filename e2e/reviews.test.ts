@@ -53,7 +53,9 @@ describe('reviews and questions in the browser', () => {
 
     await page.getByRole('button', { name: 'Написать отзыв' }).click();
     const form = page.getByRole('dialog', { name: /Отзыв о товаре/ });
-    await form.getByRole('radio', { name: 'Оценка 5 из 5' }).click({ force: true });
+    // The star's radio input is visually hidden under its label: click the label.
+    const star = await form.getByRole('radio', { name: 'Оценка 5 из 5' }).getAttribute('id');
+    await form.locator(`label[for="${star}"]`).click();
     await form.getByLabel('Отзыв').fill('Красивая кружка, пью из неё каждый день.');
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
     await form.locator('input[type=file]').setInputFiles({ name: 'кружка.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -87,10 +89,10 @@ describe('reviews and questions in the browser', () => {
 
     await page.goto(`${t.baseUrl}/admin/questions`);
     await page.getByText('Можно ли мыть в посудомоечной машине?').waitFor();
+    expect(describeViolations(await seriousAxeViolations(page))).toBe('');
     await page.getByLabel(`Ответ магазина на вопрос ${questionId}`).fill('Да, кружка выдерживает посудомоечную машину.');
     await page.getByRole('button', { name: 'Ответить' }).click();
     await page.getByText('Ответ опубликован').waitFor();
-    expect(describeViolations(await seriousAxeViolations(page))).toBe('');
 
     await page.goto(`${t.baseUrl}/product/kruzhka`);
     const question = page.getByRole('article', { name: 'Вопрос: Борис Б.' });
