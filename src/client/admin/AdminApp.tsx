@@ -7,7 +7,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { AdminLoginPage } from './login/AdminLoginPage';
 import { mediaAdminRoutes } from './media/routes';
 import { ordersAdminRoutes } from './orders/routes';
-import { pendingAdminRoutes } from './pending';
+import { reviewsAdminRoutes } from './reviews/routes';
 import { AdminNotFound } from './ui/AdminNotFound';
 
 /** Everything under /admin, loaded as its own chunk so the storefront never downloads it. */
@@ -16,7 +16,7 @@ export default function AdminApp() {
     { path: 'login', element: <AdminLoginPage /> },
     {
       element: <AdminLayout />,
-      children: [...ordersAdminRoutes, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...contentAdminRoutes, ...pendingAdminRoutes, { path: '*', element: <AdminNotFound /> }],
+      children: [...ordersAdminRoutes, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...contentAdminRoutes, ...reviewsAdminRoutes, { path: '*', element: <AdminNotFound /> }],
     },
   ]);
 }

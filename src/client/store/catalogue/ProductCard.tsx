@@ -1,5 +1,7 @@
 import { AspectRatio, Badge, Card, ColorSwatch, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { countRu } from '../../../shared/plural.js';
 import type { ProductCard as ProductCardData } from '../../../shared/schemas/catalogue.js';
 import { routes } from '../../routes';
 import { ShopImage } from '../../ui/ShopImage';
@@ -43,6 +45,17 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         <Text component={Link} to={routes.product(product.url)} size="sm" lineClamp={2} className={classes.link}>
           {product.name}
         </Text>
+        {product.rating !== null && product.reviewCount > 0 && (
+          <Group gap={4} wrap="nowrap">
+            <IconStarFilled size={14} color="var(--mantine-color-yellow-6)" aria-hidden />
+            <Text size="xs" fw={600}>
+              {product.rating.toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              · {countRu(product.reviewCount, ['отзыв', 'отзыва', 'отзывов'])}
+            </Text>
+          </Group>
+        )}
         <Group gap={6} mt="auto" pt={4} justify="space-between" wrap="nowrap">
           <Group gap={4} wrap="nowrap">
             {product.colors.slice(0, MAX_SWATCHES).map((color) => (

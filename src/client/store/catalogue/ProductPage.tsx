@@ -1,7 +1,8 @@
 import { Anchor, Badge, Breadcrumbs, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCircleCheckFilled, IconCircleXFilled, IconTruckDelivery } from '@tabler/icons-react';
+import { IconCircleCheckFilled, IconCircleXFilled, IconStarFilled, IconTruckDelivery } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { countRu } from '../../../shared/plural.js';
 import type { Product, Variant } from '../../../shared/schemas/catalogue.js';
 import { routes } from '../../routes';
 import { httpStatusOf, trpc } from '../../trpc';
@@ -129,6 +130,15 @@ function ProductView({ product }: { product: Product }) {
                 <Text size="sm" c="dimmed">
                   Артикул: {variant.article}
                 </Text>
+              )}
+              {product.rating !== null && product.reviewCount > 0 && (
+                <Anchor href="#reviews-title" size="sm" c="dark">
+                  <Group gap={4} component="span">
+                    <IconStarFilled size={16} color="var(--mantine-color-yellow-6)" aria-hidden />
+                    {product.rating.toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ·{' '}
+                    {countRu(product.reviewCount, ['отзыв', 'отзыва', 'отзывов'])}
+                  </Group>
+                </Anchor>
               )}
             </Stack>
 

@@ -33,7 +33,7 @@ export default function MyReviews({ userId }: { userId: number }) {
                 </Anchor>
               )}
               <Group gap="xs">
-                <Rating value={review.rating} readOnly size="sm" aria-label={`Оценка ${review.rating} из 5`} />
+                <Rating value={review.rating} readOnly role="img" size="sm" aria-label={`Оценка ${review.rating} из 5`} />
                 <Text size="xs" c="dimmed">
                   {formatDate(review.createdAt)}
                 </Text>

@@ -16,7 +16,7 @@ export function RatingSummary({ rating, count, distribution }: RatingSummaryProp
         <Text fz={40} fw={700} lh={1}>
           {rating === null ? '—' : formatRating(rating)}
         </Text>
-        <Rating value={rating ?? 0} fractions={10} readOnly aria-label={rating === null ? 'Нет оценок' : `Средняя оценка ${formatRating(rating)} из 5`} />
+        <Rating value={rating ?? 0} fractions={10} readOnly role="img" aria-label={rating === null ? 'Нет оценок' : `Средняя оценка ${formatRating(rating)} из 5`} />
         <Text size="sm" c="dimmed">
           {count ? reviewsWord(count) : 'Пока нет отзывов'}
         </Text>

@@ -24,7 +24,7 @@ export function ReviewCard({ review, onOpenPhoto, onReact, onReactComment }: Rev
               {formatDate(review.createdAt)}
             </Text>
           </Group>
-          <Rating value={review.rating} readOnly aria-label={`Оценка ${review.rating} из 5`} />
+          <Rating value={review.rating} readOnly role="img" aria-label={`Оценка ${review.rating} из 5`} />
         </Group>
         <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{review.text}</Text>
         {review.images.length > 0 && (

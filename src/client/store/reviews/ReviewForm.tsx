@@ -87,8 +87,8 @@ export default function ReviewForm({ productId, productName, existing: initial, 
               </Stack>
             </Alert>
           )}
-          <Input.Wrapper label="Оценка" required error={errors.rating}>
-            <Rating value={rating} onChange={setRating} size="lg" aria-label="Оценка" />
+          <Input.Wrapper label="Оценка" labelElement="div" required error={errors.rating}>
+            <Rating value={rating} onChange={setRating} size="lg" getSymbolLabel={(value) => `Оценка ${value} из 5`} />
           </Input.Wrapper>
           <Textarea
             label="Отзыв"

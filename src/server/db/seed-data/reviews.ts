@@ -57,61 +57,53 @@ export async function seedReviews(trx: Transaction<Database>, options: { product
   const already = await trx.selectFrom('reviews').select('id').limit(1).executeTakeFirst();
   if (already) return;
 
-  const passwordHash = await hashPassword('shopper-demo-2026');
-  for (const [index, [firstName, lastName]] of reviewers.entries()) {
-    await trx
-      .insertInto('users')
-      .values({ email: `reviewer${index + 1}@shop.local`, firstName, lastName, isVerified: true, passwordHash })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .execute();
-  }
+  // The demo shoppers' password: reuse their hash when they exist (argon2 is slow on purpose).
+  const demo = await trx.selectFrom('users').select('passwordHash').where('email', '=', 'anna@shop.local').executeTakeFirst();
+  const passwordHash = demo?.passwordHash ?? (await hashPassword('shopper-demo-2026'));
+  await trx
+    .insertInto('users')
+    .values(reviewers.map(([firstName, lastName], index) => ({ email: `reviewer${index + 1}@shop.local`, firstName, lastName, isVerified: true, passwordHash })))
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
   const people = await trx.selectFrom('users').select(['id', 'role']).where('email', 'like', '%@shop.local').orderBy('id').execute();
   const shoppers = people.filter((person) => person.role === 'User').map((person) => person.id);
   const shop = people.find((person) => person.role === 'Admin')?.id;
   if (!shoppers.length) return;
 
   const products = await trx.selectFrom('products').select('id').orderBy('id').limit(40).execute();
-  const reviewIds: number[] = [];
-  for (const { id: productId } of products) {
+  const firstPictures = await trx
+    .selectFrom('productVariants')
+    .select(['productId', 'images'])
+    .where('productId', 'in', products.length ? products.map((product) => product.id) : [0])
+    .orderBy('productId')
+    .orderBy('position')
+    .execute();
+  const picturesOf = new Map<number, string[]>();
+  for (const row of firstPictures) if (!picturesOf.has(row.productId)) picturesOf.set(row.productId, row.images);
+
+  // Distinct reviewers per product: at most as many reviews as there are shoppers.
+  const reviewRows = products.flatMap(({ id: productId }) => {
     const count = Math.floor(pick(productId, 99) * Math.min(6, shoppers.length + 1));
-    const photos = await trx.selectFrom('productVariants').select('images').where('productId', '=', productId).orderBy('position').executeTakeFirst();
-    for (let index = 0; index < count; index += 1) {
+    return Array.from({ length: Math.min(count, shoppers.length) }, (_, index) => {
       const rating = ratingFor(productId, index);
       const texts = textsByRating[rating]!;
-      const withPhotos = rating >= 4 && pick(productId, index + 50) < 0.2 ? (photos?.images ?? []).slice(0, 2) : [];
-      const row = await trx
-        .insertInto('reviews')
-        .values({
-          productId,
-          userId: shoppers[(productId + index) % shoppers.length]!,
-          rating,
-          text: texts[(productId + index) % texts.length]!,
-          images: withPhotos,
-          showOnMain: false,
-        })
-        .onConflict((oc) => oc.constraint('reviews_product_user_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (row) reviewIds.push(row.id);
-    }
-  }
+      const withPhotos = rating >= 4 && pick(productId, index + 50) < 0.2 ? (picturesOf.get(productId) ?? []).slice(0, 2) : [];
+      return { productId, userId: shoppers[(productId + index) % shoppers.length]!, rating, text: texts[(productId + index) % texts.length]!, images: withPhotos };
+    });
+  });
+  const reviewIds = reviewRows.length ? (await trx.insertInto('reviews').values(reviewRows).returning('id').execute()).map((row) => row.id) : [];
   // Spread the dates over the last three months.
   await sql`update reviews set created_at = now() - (id * 37 % 90) * interval '1 day' - (id * 13 % 24) * interval '1 hour', updated_at = now()`.execute(trx);
 
-  for (const [index, reviewId] of reviewIds.entries()) {
-    for (const [offset, userId] of shoppers.entries()) {
+  const reactions = reviewIds.flatMap((reviewId) =>
+    shoppers.flatMap((userId, offset) => {
       const roll = pick(reviewId, offset + 200);
-      if (roll < 0.35) {
-        await trx
-          .insertInto('reviewReactions')
-          .values({ reviewId, userId, reaction: roll < 0.28 ? 'Like' : 'Dislike' })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-    }
-    if (index === 0 && shop) {
-      await trx.insertInto('reviewComments').values({ reviewId, userId: shop, text: 'Спасибо за отзыв! Рады, что покупка понравилась.', isShop: true }).execute();
-    }
+      return roll < 0.35 ? [{ reviewId, userId, reaction: roll < 0.28 ? ('Like' as const) : ('Dislike' as const) }] : [];
+    }),
+  );
+  if (reactions.length) await trx.insertInto('reviewReactions').values(reactions).onConflict((oc) => oc.doNothing()).execute();
+  if (reviewIds[0] && shop) {
+    await trx.insertInto('reviewComments').values({ reviewId: reviewIds[0], userId: shop, text: 'Спасибо за отзыв! Рады, что покупка понравилась.', isShop: true }).execute();
   }
   // The best liked five-star review is the home page's review.
   await sql`update reviews set show_on_main = true where id = (

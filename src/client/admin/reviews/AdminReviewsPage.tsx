@@ -1,0 +1,131 @@
+import { Anchor, Group, Rating, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { routes } from '../../routes';
+import { trpc } from '../../trpc';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { ListFooter } from '../../ui/ListFooter';
+import { toastSuccess } from '../../ui/toast';
+import { usePaging } from '../../ui/use-paging';
+import { useTitle } from '../../ui/use-title';
+import { flagFilter, formatDateTime, idFilter, useQueryFilter } from './filters';
+
+const PAGE_SIZE = 10;
+
+/** /admin/reviews: every review with product, author, rating and date; filters, paging, delete, showOnMain. */
+export function AdminReviewsPage() {
+  useTitle('Отзывы');
+  const paging = usePaging(PAGE_SIZE);
+  const [product, setProduct] = useQueryFilter('productId');
+  const [user, setUser] = useQueryFilter('userId');
+  const [rating, setRating] = useQueryFilter('rating');
+  const [main, setMain] = useQueryFilter('showOnMain');
+  const utils = trpc.useUtils();
+  const productId = idFilter(product);
+  const userId = idFilter(user);
+  const showOnMain = flagFilter(main);
+  const list = trpc.reviews.reviews.list.useQuery(
+    {
+      merge: true,
+      limit: paging.limit,
+      offset: paging.offset,
+      ...(productId ? { productId } : {}),
+      ...(userId ? { userId } : {}),
+      ...(rating ? { rating: Number(rating) } : {}),
+      ...(showOnMain !== undefined ? { showOnMain } : {}),
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const refresh = () => void utils.reviews.reviews.invalidate();
+  const remove = trpc.reviews.reviews.delete.useMutation({
+    onSuccess: () => {
+      toastSuccess('Отзыв удалён');
+      refresh();
+    },
+  });
+  const feature = trpc.reviews.reviews.update.useMutation({ onSuccess: refresh });
+  const rows = list.data?.rows ?? [];
+
+  return (
+    <Stack>
+      <Title order={2}>Отзывы</Title>
+      <Group gap="sm" align="flex-end">
+        <TextInput label="ID товара" value={product} onChange={(event) => setProduct(event.currentTarget.value.trim())} w={120} inputMode="numeric" />
+        <TextInput label="ID пользователя" value={user} onChange={(event) => setUser(event.currentTarget.value.trim())} w={140} inputMode="numeric" />
+        <Select
+          label="Оценка"
+          data={[{ value: '', label: 'Любая' }, ...['5', '4', '3', '2', '1'].map((value) => ({ value, label: `${value} ★` }))]}
+          value={rating}
+          onChange={(value) => setRating(value)}
+          w={120}
+        />
+        <Select
+          label="На главной"
+          data={[
+            { value: '', label: 'Все' },
+            { value: 'true', label: 'Да' },
+            { value: 'false', label: 'Нет' },
+          ]}
+          value={main}
+          onChange={(value) => setMain(value)}
+          w={120}
+        />
+      </Group>
+      <Table.ScrollContainer minWidth={820}>
+        <Table striped highlightOnHover verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={60}>ID</Table.Th>
+              <Table.Th>Товар</Table.Th>
+              <Table.Th>Пользователь</Table.Th>
+              <Table.Th w={110}>Оценка</Table.Th>
+              <Table.Th>Текст</Table.Th>
+              <Table.Th w={140}>Дата</Table.Th>
+              <Table.Th w={110}>На главной</Table.Th>
+              <Table.Th w={100} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((review) => (
+              <Table.Tr key={review.id}>
+                <Table.Td>{review.id}</Table.Td>
+                <Table.Td>
+                  {review.product && (
+                    <Anchor component={Link} to={routes.product(review.product.url)} target="_blank">
+                      {review.product.name}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {review.author.name} <Text span c="dimmed" size="xs">(ID {review.userId})</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Rating value={review.rating} readOnly role="img" size="xs" aria-label={`Оценка ${review.rating} из 5`} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                    {review.text}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatDateTime(review.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Switch
+                    checked={review.showOnMain}
+                    aria-label={`Показывать отзыв ${review.id} на главной`}
+                    onChange={(event) => feature.mutate({ reviewId: review.id, showOnMain: event.currentTarget.checked })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ConfirmButton size="xs" aria-label={`Удалить отзыв ${review.id}`} question={`Удалить отзыв ${review.id}?`} onConfirm={() => remove.mutate({ reviewId: review.id })}>
+                    Удалить
+                  </ConfirmButton>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} emptyText="Отзывов не найдено" />
+    </Stack>
+  );
+}
