@@ -7,7 +7,7 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { readCheckout } from './checkout-read.js';
 import { mergeItems, type Item } from './items.js';
-import { orderPlacedLetter } from './letters.js';
+import { orderPlacedLetter, queueLetter, sendQueuedLetters } from './letters.js';
 import { takeStock, type LineSnapshot } from './stock.js';
 
 export interface Delivery {
@@ -141,7 +141,7 @@ function isKeyClash(error: unknown): boolean {
  * Places an order in one transaction: the basket locked (a repeat with the same Idempotency-Key,
  * found after that lock, answers the order already placed), the stock taken under row locks in
  * variant id order, the order with its line snapshots and first history entry written, the basket
- * marked Ordered. The confirmation letter goes out after the commit.
+ * marked Ordered, the confirmation letter queued in the outbox; it is sent after the commit.
  */
 export async function placeOrder(ctx: Pick<Context, 'db' | 'mailer' | 'config'>, request: OrderRequest): Promise<Checkout> {
   const { db } = ctx;
@@ -179,7 +179,9 @@ export async function placeOrder(ctx: Pick<Context, 'db' | 'mailer' | 'config'>,
       await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
       await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: 'New', changedBy: request.placedBy }).execute();
       if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
-      return { id: order.id, placed: answer(order, values, lines, request.placedBy) };
+      const placed = answer(order, values, lines, request.placedBy);
+      await queueLetter(trx, ctx.mailer, orderPlacedLetter(placed, ctx.config.publicUrl));
+      return { id: order.id, placed };
     });
   } catch (error) {
     // Two submits with one key at the same instant: the second finds the first's order.
@@ -189,7 +191,7 @@ export async function placeOrder(ctx: Pick<Context, 'db' | 'mailer' | 'config'>,
   }
   const { placed } = outcome;
   if (placed) {
-    ctx.mailer.sendInBackground(() => Promise.resolve(orderPlacedLetter(placed, ctx.config.publicUrl)));
+    sendQueuedLetters(ctx.mailer);
     return placed;
   }
   const order = await readCheckout(db, outcome.id);
