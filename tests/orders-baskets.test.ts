@@ -139,6 +139,10 @@ describe('baskets', () => {
     expect((await t.rest('GET', `/baskets/${own.id}`, { token: shop.adminToken })).status).toBe(200);
 
     // A first claim with no basket of one's own: the anonymous basket becomes the user's.
+    const twoTabs = await signUp(t, 'tabs@shop.test');
+    const tabs = await Promise.all(Array.from({ length: 4 }, () => newBasket(twoTabs.token)));
+    expect(new Set(tabs.map((basket) => basket.id)).size).toBe(1);
+
     const petrs = await newBasket();
     const claimed = await t.trpc(petr.token).baskets.claim.mutate({ basketId: petrs.id });
     expect(claimed).toMatchObject({ id: petrs.id, userId: petr.id });
@@ -176,6 +180,7 @@ describe('the REST surface of orders', () => {
     ];
     const document = await t.rest<{ paths: Record<string, Record<string, unknown>> }>('GET', '/openapi.json');
     expect(document.status).toBe(200);
+    expect(JSON.stringify(document.body.paths['/checkouts/direct'])).toContain('Idempotency-Key');
     for (const line of surface) {
       const [method, path] = line.split(' ') as [string, string];
       expect(Object.keys(document.body.paths[path] ?? {}), line).toContain(method.toLowerCase());
