@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A page reacts in well under a second on a quiet machine; a busy one gets ten before a poll fails.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
