@@ -98,7 +98,7 @@ describe('limits per account and per network, not only per IP', () => {
 });
 
 describe('tables that do not only grow', () => {
-  it('purges expired and revoked sessions, used and expired links, old letters and help messages; keeps the live ones', async () => {
+  it('purges expired and revoked sessions, used and expired links, old letters, help messages and callbacks, unconfirmed subscriptions; keeps the live ones', async () => {
     const { user, refreshToken } = await signUp();
     const past = sql<Date>`now() - interval '2 days'`;
     const ancient = sql<Date>`now() - interval '400 days'`;
@@ -124,12 +124,26 @@ describe('tables that do not only grow', () => {
     await sql`update mail_outbox set created_at = ${past} where id = ${oldLetter}`.execute(t.db);
     const { id: oldMessage } = await t.db.insertInto('helpMessages').values({ email: 'old@shop.test', message: 'Давно' }).returning('id').executeTakeFirstOrThrow();
     await sql`update help_messages set created_at = ${ancient} where id = ${oldMessage}`.execute(t.db);
+    await t.db
+      .insertInto('subscribers')
+      .values([
+        { email: 'never-confirmed@shop.test', mailId: 'never-confirmed-mail-id', confirmTokenHash: 'x' },
+        { email: 'long-confirmed@shop.test', mailId: 'long-confirmed-mail-id', confirmTokenHash: null, confirmedAt: new Date() },
+      ])
+      .execute();
+    await sql`update subscribers set created_at = ${ancient} where email in ('never-confirmed@shop.test', 'long-confirmed@shop.test')`.execute(t.db);
+    const { id: oldCallback } = await t.db.insertInto('callbackRequests').values({ name: 'Давний', phone: '+79990000000' }).returning('id').executeTakeFirstOrThrow();
+    await sql`update callback_requests set created_at = ${ancient} where id = ${oldCallback}`.execute(t.db);
 
     const report = await purgeExpired(t.db);
     expect(report.sessions).toBeGreaterThanOrEqual(2);
     expect(report.accountTokens).toBeGreaterThanOrEqual(1);
     expect(report.letters).toBeGreaterThanOrEqual(1);
     expect(report.helpMessages).toBeGreaterThanOrEqual(1);
+    expect(report.unconfirmedSubscribers).toBeGreaterThanOrEqual(1);
+    expect(report.callbackRequests).toBeGreaterThanOrEqual(1);
+    // A confirmed subscriber stays however old; one that never confirmed goes.
+    expect((await t.db.selectFrom('subscribers').select('email').where('email', 'like', '%confirmed@shop.test').execute()).map((row) => row.email)).toEqual(['long-confirmed@shop.test']);
     expect(await t.db.selectFrom('sessions').select('id').where('tokenHash', 'in', [expired.hash, revoked.hash]).execute()).toEqual([]);
     expect(await t.db.selectFrom('mailOutbox').select('id').where('id', '=', oldLetter).execute()).toEqual([]);
     // The live session and the fresh confirmation letter stay.

@@ -10,6 +10,9 @@ export const retention = {
   /** A sent or given-up letter's record (its text is already erased when sent). */
   sentLetterDays: 30,
   helpMessageDays: 365,
+  /** An address that never opened its confirmation link: its link dies with it. */
+  unconfirmedSubscriberDays: 30,
+  callbackRequestDays: 365,
 };
 
 export interface PurgeReport {
@@ -17,12 +20,15 @@ export interface PurgeReport {
   accountTokens: number;
   letters: number;
   helpMessages: number;
+  unconfirmedSubscribers: number;
+  callbackRequests: number;
 }
 
 /**
  * Removes rows that only grow and serve nothing any more: refresh tokens that expired or were
  * revoked (a revoked one is refused whether its row is there or not), e-mail links used or
- * expired, letters past their retention, and old help-desk messages.
+ * expired, letters past their retention, old help-desk messages and callback requests, and
+ * subscription requests never confirmed.
  */
 export async function purgeExpired(db: Db): Promise<PurgeReport> {
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
@@ -44,7 +50,23 @@ export async function purgeExpired(db: Db): Promise<PurgeReport> {
     .deleteFrom('helpMessages')
     .where('createdAt', '<', sql<Date>`now() - make_interval(days => ${retention.helpMessageDays})`)
     .executeTakeFirst();
-  return { sessions: count(sessions), accountTokens: count(accountTokens), letters: count(letters), helpMessages: count(helpMessages) };
+  const unconfirmedSubscribers = await db
+    .deleteFrom('subscribers')
+    .where('confirmedAt', 'is', null)
+    .where('createdAt', '<', sql<Date>`now() - make_interval(days => ${retention.unconfirmedSubscriberDays})`)
+    .executeTakeFirst();
+  const callbackRequests = await db
+    .deleteFrom('callbackRequests')
+    .where('createdAt', '<', sql<Date>`now() - make_interval(days => ${retention.callbackRequestDays})`)
+    .executeTakeFirst();
+  return {
+    sessions: count(sessions),
+    accountTokens: count(accountTokens),
+    letters: count(letters),
+    helpMessages: count(helpMessages),
+    unconfirmedSubscribers: count(unconfirmedSubscribers),
+    callbackRequests: count(callbackRequests),
+  };
 }
 
 export interface HousekeepingOptions {
