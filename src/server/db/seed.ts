@@ -3,6 +3,7 @@ import type { Db } from './connection.js';
 import { seedAccounts } from './seed-data/accounts.js';
 import { seedCatalogue } from './seed-data/catalogue.js';
 import { seedMedia } from './seed-data/media.js';
+import { seedOrders } from './seed-data/orders.js';
 
 /**
  * Russian demo data, one file per domain under seed-data/; idempotent, so `npm run seed` may run
@@ -14,6 +15,7 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedAccounts(trx, options);
     await seedCatalogue(trx);
     await seedMedia(trx);
+    await seedOrders(trx, options);
     await markDemoSeeded(trx);
   });
 }

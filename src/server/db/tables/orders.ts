@@ -72,7 +72,8 @@ export interface CheckoutsTable {
   totalAmount: number;
   totalQuantity: number;
   idempotencyKey: string | null;
-  createdAt: ColumnType<Date, Date | undefined, never>;
+  /** Set explicitly only by the demo data (orders of the last 30 days). */
+  createdAt: ColumnType<Date, Date | undefined, Date>;
   updatedAt: UpdatedAt;
 }
 

@@ -1,0 +1,196 @@
+/**
+ * Checkout bench (PERFORMANCE.md, "Orders"):
+ *
+ *   npx tsx bench/checkout/index.ts [--duration 5] [--connections 16] [--no-readme]
+ *
+ * Makes a fresh PostgreSQL database (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_checkout)
+ * with 1 000 products of one variant each (stock 1 000 000), starts the real shop and the floor
+ * (bench/checkout/floor-server.ts: the same writes in one hand-written SQL transaction) as child
+ * processes, and measures one-click orders (POST /api/checkouts/direct) with autocannon, floor and
+ * shop alternately: buyers of different items (each request the next item) and of one hot item.
+ * Then checks that no unit was oversold (stock taken = units ordered, per item, stock ≥ 0) and
+ * counts deadlocks (pg_stat_database). Writes the table into bench/README.md.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/connection.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { ensureDatabase } from '../catalogue/fill.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const argument = (name: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+};
+const databaseUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/bench_checkout';
+const duration = Number(argument('duration') ?? 5);
+const connections = Number(argument('connections') ?? 16);
+const items = 1000;
+const initialStock = 1_000_000;
+
+const target = new URL(databaseUrl);
+if (!['127.0.0.1', 'localhost'].includes(target.hostname)) throw new Error(`The bench only runs against a local database, not ${target.hostname}`);
+const databaseName = target.pathname.replace(/^\//, '');
+if (!/^bench[a-z0-9_]*$/.test(databaseName)) throw new Error(`Choose a dedicated bench_… database, not «${databaseName}»`);
+const adminUrl = new URL(databaseUrl);
+adminUrl.pathname = '/postgres';
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+const children: ChildProcess[] = [];
+function start(script: string): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ready (\d+)/.exec(output);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${String(code)}`)));
+  });
+}
+const stopAll = () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+};
+process.on('exit', stopAll);
+
+async function fill(): Promise<number[]> {
+  await ensureDatabase(adminUrl.toString(), databaseName, true);
+  const handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  await migrateToLatest(handle.db);
+  await handle.close();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`insert into colors (name, url, code) values ('Чёрный', 'chernyj', '#000000')`);
+    await client.query(
+      `insert into products (name, url, price, in_stock) select 'Товар для замера № ' || n, 'tovar-' || n, 100000 + n, true from generate_series(1, $1) n`,
+      [items],
+    );
+    await client.query(
+      `insert into product_variants (product_id, article, color_id, price, stock) select p.id, 'BENCH-' || p.id, (select id from colors limit 1), p.price, $1 from products p`,
+      [initialStock],
+    );
+    return (await client.query<{ id: number }>('select id from product_variants order by id')).rows.map((row) => row.id);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  errors: number;
+}
+
+const person = { firstName: 'Иван', lastName: 'Покупатель', email: 'bench@example.ru', phone: '+7 900 000-00-00', address: { address: 'ул. Ленина, д. 1', city: 'Москва', country: 'Россия', zipCode: '101000' } };
+
+async function load(url: string, variantFor: () => number, seconds: number): Promise<Measure> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify({ ...person, oneClick: { variantId: variantFor(), quantity: 1 } }) }),
+      },
+    ],
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok: result['2xx'], errors: result.errors + result.timeouts + result.non2xx };
+}
+
+async function deadlocks(): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return Number((await client.query<{ n: string }>('select deadlocks as n from pg_stat_database where datname = current_database()')).rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Units taken from stock against units in orders, per item; and no stock below zero. */
+async function oversold(): Promise<{ oversold: number; mismatched: number; negative: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ mismatched: number; negative: number; oversold: number }>(
+      `select count(*) filter (where $1 - v.stock <> coalesce(o.units, 0))::int as mismatched,
+              count(*) filter (where v.stock < 0)::int as negative,
+              coalesce(sum(greatest(coalesce(o.units, 0) - $1, 0)), 0)::int as oversold
+       from product_variants v left join (select variant_id, sum(quantity) as units from checkout_lines group by variant_id) o on o.variant_id = v.id`,
+      [initialStock],
+    );
+    return rows[0] ?? { oversold: 0, mismatched: 0, negative: 0 };
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  log(`Filling ${databaseName}…`);
+  const variants = await fill();
+  const [shop, floor] = await Promise.all([start('bench/catalogue/shop-server.ts'), start('bench/checkout/floor-server.ts')]);
+  let next = 0;
+  const different = () => variants[(next++) % variants.length]!;
+  const hot = () => variants[0]!;
+  const deadlocksBefore = await deadlocks();
+  const rows: string[] = [];
+  for (const [title, variantFor] of [['different items', different], ['one hot item', hot]] as const) {
+    await load(`${floor}/floor/checkout`, variantFor, 2);
+    await load(`${shop}/api/checkouts/direct`, variantFor, 2);
+    const f = await load(`${floor}/floor/checkout`, variantFor, duration);
+    const s = await load(`${shop}/api/checkouts/direct`, variantFor, duration);
+    const ratio = f.rps > 0 ? `${Math.round((s.rps / f.rps) * 100)}%` : '—';
+    const line = `| ${connections} | ${title} | ${f.rps.toFixed(0)} | ${s.rps.toFixed(0)} | **${ratio}** | ${f.p50} / ${f.p99} | ${s.p50} / ${s.p99} | ${f.errors} / ${s.errors} |`;
+    rows.push(line);
+    log(line);
+  }
+  const check = await oversold();
+  const deadlocksDuring = (await deadlocks()) - deadlocksBefore;
+  const block = [
+    `### Results of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Command: \`npx tsx bench/checkout/index.ts${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}\`` +
+      ` (${duration} s per side per scenario after 2 s of warm-up each, one-click orders of 1 unit, POST /api/checkouts/direct).`,
+    '',
+    '| buyers | scenario | floor orders/s | shop orders/s | shop / floor | floor p50 / p99 ms | shop p50 / p99 ms | errors floor / shop |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `After the run: ${check.oversold} units oversold, ${check.negative} items below zero, ${check.mismatched} items whose stock taken differs from the units ordered; ${deadlocksDuring} deadlocks.`,
+  ].join('\n');
+  if (!process.argv.includes('--no-readme')) {
+    const file = path.join(root, 'bench/README.md');
+    const text = await fs.readFile(file, 'utf8');
+    const [startMarker, endMarker] = ['<!-- checkout-bench:start -->', '<!-- checkout-bench:end -->'];
+    const section = `${startMarker}\n${block}\n${endMarker}`;
+    const updated = text.includes(startMarker)
+      ? text.slice(0, text.indexOf(startMarker)) + section + text.slice(text.indexOf(endMarker) + endMarker.length)
+      : `${text.trimEnd()}\n\n## Checkout\n\n${section}\n`;
+    await fs.writeFile(file, updated);
+  }
+  log(block);
+}
+
+try {
+  await main();
+} finally {
+  stopAll();
+}
