@@ -176,6 +176,7 @@ describe('the REST surface of orders', () => {
     ];
     const document = await t.rest<{ paths: Record<string, Record<string, unknown>> }>('GET', '/openapi.json');
     expect(document.status).toBe(200);
+    expect(JSON.stringify(document.body.paths['/checkouts/direct'])).toContain('Idempotency-Key');
     for (const line of surface) {
       const [method, path] = line.split(' ') as [string, string];
       expect(Object.keys(document.body.paths[path] ?? {}), line).toContain(method.toLowerCase());

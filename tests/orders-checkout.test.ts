@@ -98,6 +98,15 @@ describe('checkout', () => {
     const three = await restWith<Checkout>(t, 'POST', '/checkouts/direct', { body, headers });
     expect(three.body.id).toBe(one.body.id);
     expect(await t.db.selectFrom('checkouts').select('id').where('idempotencyKey', '=', 'repeat-key-0001').execute()).toHaveLength(1);
+    // The same key from someone else is not their order.
+    const other = await signUp(t, 'other.key@shop.test');
+    const clash = await restWith<{ message: string }>(t, 'POST', '/checkouts', {
+      token: other.token,
+      headers,
+      body: { phone: guest.phone, address: delivery, oneClick: { variantId: variantOf(shop.mug) } },
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe(orderMessages.idempotencyClash);
     // tRPC carries the key in the input.
     const trpcBasket = await basketWith([{ variantId: variantOf(shop.mug), quantity: 1 }]);
     const input = { basketId: trpcBasket, ...guest, address: delivery, idempotencyKey: 'trpc-key-00001' };

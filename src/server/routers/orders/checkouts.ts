@@ -19,6 +19,10 @@ import { changeCheckoutStatus, deleteCheckout } from '../../services/orders/chec
 import { checkoutStats } from '../../services/orders/stats.js';
 
 const tags = ['checkouts'];
+/** Documents the header in /api/openapi.json; the context reads it (context.ts). */
+const requestHeaders = z.object({
+  'Idempotency-Key': z.string().max(200).optional().meta({ description: 'A fresh random key per submitted form: a repeat with the same key answers the same order.' }),
+});
 const idempotency =
   'Send an `Idempotency-Key` header (or `idempotencyKey`): a repeated submit with the same key answers the same order. ' +
   'One-click buy: `oneClick: { variantId, sizeId, quantity }` instead of `basketId`.';
@@ -26,7 +30,7 @@ const idempotency =
 /** Orders: placed by shoppers (signed in, direct, one click) or staff; statuses moved by Admin. */
 export const checkoutsRouter = router({
   create: userProcedure
-    .meta({ openapi: { method: 'POST', path: '/checkouts', tags, protect: true, summary: 'Оформить заказ (покупатель вошёл)', description: idempotency } })
+    .meta({ openapi: { method: 'POST', path: '/checkouts', tags, protect: true, summary: 'Оформить заказ (покупатель вошёл)', description: idempotency, requestHeaders } })
     .input(checkoutCreateSchema)
     .output(checkoutSchema)
     .mutation(({ ctx, input }) =>
@@ -34,7 +38,7 @@ export const checkoutsRouter = router({
     ),
 
   direct: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/checkouts/direct', tags, summary: 'Оформить заказ без учётной записи', description: idempotency } })
+    .meta({ openapi: { method: 'POST', path: '/checkouts/direct', tags, summary: 'Оформить заказ без учётной записи', description: idempotency, requestHeaders } })
     .input(checkoutDirectSchema)
     .output(checkoutSchema)
     .mutation(({ ctx, input }) =>

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { toRubles } from '../../../shared/money.js';
 import { orderMessages } from '../../../shared/order-messages.js';
 import type { Checkout } from '../../../shared/schemas/orders.js';
 import type { Context } from '../../context.js';
@@ -6,8 +7,8 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { readCheckout } from './checkout-read.js';
 import { mergeItems, type Item } from './items.js';
-import { orderPlacedLetter } from './letters.js';
-import { takeStock } from './stock.js';
+import { orderPlacedLetter, queueLetter, sendQueuedLetters } from './letters.js';
+import { takeStock, type LineSnapshot } from './stock.js';
 
 export interface Delivery {
   address: string;
@@ -102,6 +103,36 @@ async function byKey(db: Db, request: OrderRequest): Promise<number | null> {
   return row.id;
 }
 
+/** The order just written, as GET /checkouts/{id} would answer it (without reading it back). */
+function answer(
+  order: { id: number; status: Checkout['status']; createdAt: Date; updatedAt: Date },
+  values: Omit<Checkout, 'id' | 'status' | 'lines' | 'history' | 'createdAt' | 'updatedAt' | 'totalAmount'> & { totalAmount: number; idempotencyKey: string | null },
+  lines: readonly LineSnapshot[],
+  placedBy: number | null,
+): Checkout {
+  const { idempotencyKey: _key, ...fields } = values;
+  return {
+    ...fields,
+    ...order,
+    totalAmount: toRubles(values.totalAmount),
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      variantId: line.variantId,
+      sizeId: line.sizeId,
+      name: line.productName,
+      url: line.productUrl,
+      article: line.article,
+      color: line.colorName,
+      size: line.sizeName,
+      image: line.image,
+      quantity: line.quantity,
+      price: toRubles(line.unitPrice),
+      lineTotal: toRubles(line.unitPrice * line.quantity),
+    })),
+    history: [{ fromStatus: null, toStatus: 'New', changedBy: placedBy, createdAt: order.createdAt }],
+  };
+}
+
 function isKeyClash(error: unknown): boolean {
   return error instanceof Error && 'constraint' in error && error.constraint === 'checkouts_idempotency_key_key';
 }
@@ -110,60 +141,60 @@ function isKeyClash(error: unknown): boolean {
  * Places an order in one transaction: the basket locked (a repeat with the same Idempotency-Key,
  * found after that lock, answers the order already placed), the stock taken under row locks in
  * variant id order, the order with its line snapshots and first history entry written, the basket
- * marked Ordered. The confirmation letter goes out after the commit.
+ * marked Ordered, the confirmation letter queued in the outbox; it is sent after the commit.
  */
 export async function placeOrder(ctx: Pick<Context, 'db' | 'mailer' | 'config'>, request: OrderRequest): Promise<Checkout> {
   const { db } = ctx;
   if (request.kind !== 'staff' && Boolean(request.basketId) === Boolean(request.oneClick) && (request.oneClick || request.kind === 'direct')) {
     throw badRequest(orderMessages.basketOrOneClick);
   }
-  let created = false;
-  let id: number;
+  let outcome: { id: number; placed: Checkout | null };
   try {
-    id = await inTransaction(db, async (trx) => {
-      created = false;
+    outcome = await inTransaction(db, async (trx): Promise<{ id: number; placed: Checkout | null }> => {
       const { items, basketId, ordered } = await orderItems(trx, request);
       const repeated = await byKey(trx, request);
-      if (repeated !== null) return repeated;
+      if (repeated !== null) return { id: repeated, placed: null };
       if (ordered) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.basketOrdered });
       const delivery = await addressDetails(trx, request);
       const who = await contact(trx, request, delivery);
       const lines = await takeStock(trx, items);
       const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-      const order = await trx
-        .insertInto('checkouts')
-        .values({
-          userId: request.userId,
-          basketId,
-          addressId: request.addressId ?? null,
-          oneClick: Boolean(request.oneClick),
-          ...who,
-          phone: request.phone,
-          address: delivery.address,
-          city: delivery.city,
-          country: delivery.country,
-          zipCode: delivery.zipCode,
-          comment: request.comment,
-          totalAmount,
-          totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
-          idempotencyKey: request.idempotencyKey,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const values = {
+        userId: request.userId,
+        basketId,
+        addressId: request.addressId ?? null,
+        oneClick: Boolean(request.oneClick),
+        ...who,
+        phone: request.phone,
+        address: delivery.address,
+        city: delivery.city,
+        country: delivery.country,
+        zipCode: delivery.zipCode,
+        comment: request.comment,
+        totalAmount,
+        totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+        idempotencyKey: request.idempotencyKey,
+      };
+      const order = await trx.insertInto('checkouts').values(values).returning(['id', 'status', 'createdAt', 'updatedAt']).executeTakeFirstOrThrow();
       await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
       await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: 'New', changedBy: request.placedBy }).execute();
       if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
-      created = true;
-      return order.id;
+      const placed = answer(order, values, lines, request.placedBy);
+      await queueLetter(trx, ctx.mailer, orderPlacedLetter(placed, ctx.config.publicUrl));
+      return { id: order.id, placed };
     });
   } catch (error) {
     // Two submits with one key at the same instant: the second finds the first's order.
     const repeated = isKeyClash(error) ? await byKey(db, request) : null;
     if (repeated === null) throw error;
-    id = repeated;
+    outcome = { id: repeated, placed: null };
   }
-  const order = await readCheckout(db, id);
+  const { placed } = outcome;
+  if (placed) {
+    sendQueuedLetters(ctx.mailer);
+    return placed;
+  }
+  const order = await readCheckout(db, outcome.id);
   if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.checkoutNotFound });
-  if (created) ctx.mailer.sendInBackground(() => Promise.resolve(orderPlacedLetter(order, ctx.config.publicUrl)));
   return order;
 }

@@ -4,7 +4,7 @@ import { checkoutMoves, checkoutStatusLabels, type Checkout, type CheckoutStatus
 import type { Context } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
 import { readCheckout } from './checkout-read.js';
-import { statusChangedLetter } from './letters.js';
+import { queueLetter, sendQueuedLetters, statusChangedLetter } from './letters.js';
 import { returnStock } from './stock.js';
 
 type Services = Pick<Context, 'db' | 'mailer' | 'config'>;
@@ -13,11 +13,11 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: orderMessages
 
 /**
  * PUT /checkouts/{id} (Admin): only PRODUCT.md's moves, else 400 naming both statuses. A cancel
- * gives the stock back in the same transaction; every change is kept in the history and e-mailed
- * to the shopper after the commit.
+ * gives the stock back in the same transaction; every change is kept in the history, and its
+ * letter to the shopper is queued in the same transaction and sent after the commit.
  */
 export async function changeCheckoutStatus(ctx: Services, id: number, to: CheckoutStatus, changedBy: number): Promise<Checkout> {
-  const from = await inTransaction(ctx.db, async (trx) => {
+  const order = await inTransaction(ctx.db, async (trx) => {
     const row = await trx.selectFrom('checkouts').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound();
     if (!checkoutMoves[row.status].includes(to)) {
@@ -27,11 +27,12 @@ export async function changeCheckoutStatus(ctx: Services, id: number, to: Checko
     if (to === 'Canceled') await returnStock(trx, id);
     await trx.updateTable('checkouts').set({ status: to, updatedAt: new Date() }).where('id', '=', id).execute();
     await trx.insertInto('checkoutStatusHistory').values({ checkoutId: id, fromStatus: row.status, toStatus: to, changedBy }).execute();
-    return row.status;
+    const changed = await readCheckout(trx, id);
+    if (!changed) throw notFound();
+    await queueLetter(trx, ctx.mailer, statusChangedLetter(changed, row.status, ctx.config.publicUrl));
+    return changed;
   });
-  const order = await readCheckout(ctx.db, id);
-  if (!order) throw notFound();
-  ctx.mailer.sendInBackground(() => Promise.resolve(statusChangedLetter(order, from, ctx.config.publicUrl)));
+  sendQueuedLetters(ctx.mailer);
   return order;
 }
 

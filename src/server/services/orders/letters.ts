@@ -1,6 +1,7 @@
 import { formatRubles } from '../../../shared/money.js';
 import { checkoutStatusLabels, type Checkout, type CheckoutStatus } from '../../../shared/schemas/orders.js';
-import type { Letter } from '../mailer.js';
+import type { Db } from '../../db/connection.js';
+import type { Letter, Mailer } from '../mailer.js';
 
 /** The orders' letters, in Russian, plain text and HTML. */
 
@@ -67,4 +68,28 @@ export function statusChangedLetter(order: Checkout, from: CheckoutStatus, publi
   const lead = `Заказ № ${order.id} ${statusLeads[order.status]} (был: «${checkoutStatusLabels[from]}», теперь: «${checkoutStatusLabels[order.status]}»).`;
   const letter = body(order, lead, order.status === 'Canceled', `${publicUrl}/profile`);
   return { ...letter, subject: `Заказ № ${order.id}: ${checkoutStatusLabels[order.status].toLowerCase()}` };
+}
+
+/**
+ * Writes the letter into the outbox inside the order's own transaction, so a committed order or
+ * status change always has its letter (and a rolled-back one never does). Without SMTP it stays
+ * there (`kept`), as every letter does; with SMTP it is `pending` and due at once, and
+ * `sendQueuedLetters` delivers it right after the commit (or the housekeeping a minute later,
+ * whichever instance comes first).
+ */
+export async function queueLetter(trx: Db, mailer: Mailer, letter: Letter): Promise<void> {
+  const smtp = mailer.transport === 'smtp';
+  await trx
+    .insertInto('mailOutbox')
+    .values({ recipient: letter.to, replyTo: null, subject: letter.subject, text: letter.text, html: letter.html, status: smtp ? 'pending' : 'kept', nextAttemptAt: smtp ? new Date(0) : null })
+    .execute();
+}
+
+/** After the commit: with SMTP, the letters just queued go out now (in the background). */
+export function sendQueuedLetters(mailer: Mailer): void {
+  if (mailer.transport !== 'smtp') return;
+  mailer.sendInBackground(async () => {
+    await mailer.deliverDue();
+    return null;
+  });
 }

@@ -56,13 +56,13 @@ async function lockVariants(trx: Db, ids: readonly number[]): Promise<Map<number
 /**
  * The product row repeats its variants (price and old price of the cheapest variant in stock, the
  * cheapest overall when none is, `inStock`, image: services/catalogue/product-write.ts). After a
- * stock change it is brought up to date, in product id order, and its version is bumped so an
- * admin form loaded before the order cannot write the old stock back.
+ * stock change it is brought up to date (its rows locked in product id order first, in the same
+ * statement), and its version is bumped so an admin form loaded before the order cannot write
+ * the old stock back.
  */
 async function refreshProducts(trx: Db, productIds: readonly number[]): Promise<void> {
   const sorted = [...new Set(productIds)].sort((a, b) => a - b);
   if (!sorted.length) return;
-  await sql`select id from products where id = any(${sorted}::int[]) order by id for update`.execute(trx);
   await sql`
     update products p set price = s.price, old_price = s.old_price, in_stock = s.in_stock, version = p.version + 1,
       image = coalesce(s.image, (select v2.images[1] from product_variants v2 where v2.product_id = p.id and cardinality(v2.images) > 0 order by v2.position limit 1))
@@ -72,7 +72,8 @@ async function refreshProducts(trx: Db, productIds: readonly number[]): Promise<
       from product_variants v where v.product_id = any(${sorted}::int[])
       order by v.product_id, (v.stock > 0) desc, v.price, v.position
     ) s
-    where p.id = s.product_id`.execute(trx);
+    where p.id = s.product_id
+      and p.id in (select l.id from products l where l.id = any(${sorted}::int[]) order by l.id for update)`.execute(trx);
 }
 
 async function sizeNames(trx: Db, items: readonly Item[]): Promise<Map<number, string>> {
