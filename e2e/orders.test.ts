@@ -193,4 +193,43 @@ describe('orders in the browser', () => {
     await page.getByText('Пётр').first().waitFor();
     await page.close();
   });
+
+  it('at sign-in the basket becomes the user’s; the checkout starts from the account and the profile lists the order', async () => {
+    await t.trpc().auth.signup.mutate({ firstName: 'Нина', lastName: 'Кабинетова', email: 'nina@shop.test', password: 'nina-password' });
+    const page = await browser.newPage({ viewport: desktop });
+    await page.goto(`${t.baseUrl}/product/ryukzak-turisticheskiy`);
+    await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Корзина' }).getByText('Рюкзак туристический').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Корзина' }).waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Войти' }).click();
+    const panel = page.getByRole('dialog');
+    await panel.getByLabel('E-mail').fill('nina@shop.test');
+    await panel.getByLabel('Пароль').fill('nina-password');
+    await panel.getByRole('button', { name: 'Войти' }).click();
+    await page.getByText('Вы успешно авторизованы!').waitFor();
+    const admin = t.trpc(await t.signInAdmin());
+    await expect
+      .poll(async () => (await admin.baskets.list.query({ status: 'Active' })).rows.some((basket) => basket.user?.email === 'nina@shop.test' && basket.totalQuantity === 1))
+      .toBe(true);
+
+    await page.goto(`${t.baseUrl}/checkout`);
+    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe('nina@shop.test');
+    expect(await page.getByLabel('Фамилия').inputValue()).toBe('Кабинетова');
+    await page.getByLabel('Телефон').fill('+7 901 222-33-44');
+    await page.getByLabel('Город').fill('Самара');
+    await page.getByLabel('Индекс').fill('443001');
+    await page.getByRole('textbox', { name: /^Адрес/ }).fill('ул. Ленинградская, д. 7');
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    await page.waitForURL(/\/checkout\/success\/\d+$/);
+
+    await page.getByRole('link', { name: 'Мои заказы' }).click();
+    await page.waitForURL(/\/profile$/);
+    const orders = page.getByRole('region', { name: 'Мои заказы' });
+    await orders.getByText(/^Заказ № \d+$/).waitFor();
+    await orders.getByText('Новый').waitFor();
+    await screenshot(page, 'orders-profile');
+    await page.close();
+  });
 });
