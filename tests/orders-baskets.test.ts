@@ -139,6 +139,10 @@ describe('baskets', () => {
     expect((await t.rest('GET', `/baskets/${own.id}`, { token: shop.adminToken })).status).toBe(200);
 
     // A first claim with no basket of one's own: the anonymous basket becomes the user's.
+    const twoTabs = await signUp(t, 'tabs@shop.test');
+    const tabs = await Promise.all(Array.from({ length: 4 }, () => newBasket(twoTabs.token)));
+    expect(new Set(tabs.map((basket) => basket.id)).size).toBe(1);
+
     const petrs = await newBasket();
     const claimed = await t.trpc(petr.token).baskets.claim.mutate({ basketId: petrs.id });
     expect(claimed).toMatchObject({ id: petrs.id, userId: petr.id });

@@ -74,7 +74,17 @@ export async function createBasket(db: Db, items: readonly ItemInput[], caller: 
       const own = await trx.selectFrom('baskets').select('id').where('userId', '=', caller.id).where('status', '=', 'Active').executeTakeFirst();
       if (own) return own.id;
     }
-    const row = await trx.insertInto('baskets').values({ userId: caller?.id ?? null }).returning('id').executeTakeFirstOrThrow();
+    // Two tabs creating the user's basket at once: the second finds the first's.
+    const row = await trx
+      .insertInto('baskets')
+      .values({ userId: caller?.id ?? null })
+      .onConflict((oc) => oc.column('userId').where('status', '=', 'Active').where('userId', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) {
+      const own = await trx.selectFrom('baskets').select('id').where('userId', '=', caller?.id ?? 0).where('status', '=', 'Active').executeTakeFirstOrThrow();
+      return own.id;
+    }
     if (merged.length) {
       await writeLines(trx, row.id, merged);
       await touchBasket(trx, row.id);
