@@ -54,6 +54,10 @@ describe('orders in the browser', () => {
   it('a shopper without an account fills the basket, changes a quantity and checks out', async () => {
     const page = await browser.newPage({ viewport: desktop });
     await page.goto(`${t.baseUrl}/catalog`);
+    // The heart keeps the product in the wishlist; the header counts it.
+    await page.getByRole('button', { name: 'В избранное: Рюкзак туристический' }).click();
+    await page.getByText('Товар добавлен в избранное').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /^Избранное, 1 товар$/ }).count()).toBe(1);
     const backpack = page.getByRole('button', { name: 'В корзину: Рюкзак туристический' });
     await backpack.click();
     await page.getByText('Товар добавлен в корзину').first().waitFor();
@@ -141,6 +145,13 @@ describe('orders in the browser', () => {
     await page.getByText('Новый → Доставляется').waitFor();
     await screenshot(page, 'orders-admin-detail');
 
+    // The dashboard counts the orders of the last 30 days.
+    await page.getByRole('link', { name: 'Сводка' }).click();
+    await page.getByRole('heading', { name: 'Сводка' }).waitFor();
+    await page.getByRole('region', { name: 'Заказы по дням' }).locator('svg').first().waitFor();
+    await expect.poll(() => page.getByText('Заказов за 30 дней').locator('..').textContent()).toContain('1');
+    await screenshot(page, 'orders-admin-dashboard');
+
     const saved = await t.trpc(await t.signInAdmin()).checkouts.get.query({ checkoutId: Number(orderId) });
     expect(saved.status).toBe('InDelivery');
     expect(saved.lines.map((line) => [line.name, line.size, line.quantity])).toEqual(
@@ -149,6 +160,76 @@ describe('orders in the browser', () => {
         ['Кеды городские', '42', 1],
       ]),
     );
+    await page.close();
+  });
+
+  it('the admin takes an order by phone', async () => {
+    const page = await browser.newPage({ viewport: desktop });
+    await signInToAdmin(page, t.baseUrl);
+    await page.goto(`${t.baseUrl}/admin/checkouts`);
+    await page.getByRole('link', { name: 'Новый заказ' }).click();
+    await page.waitForURL(/\/admin\/checkouts\/create-checkout$/);
+    await page.getByLabel('Имя').fill('Пётр');
+    await page.getByLabel('Фамилия').fill('Звонков');
+    await page.getByLabel('Телефон').fill('+7 912 000-11-22');
+    await page.getByLabel('E-mail').fill('petr@example.test');
+    await page.getByLabel('Город').fill('Тверь');
+    await page.getByLabel('Индекс').fill('170000');
+    await page.getByRole('textbox', { name: /^Адрес/ }).fill('пр. Победы, д. 5');
+
+    await page.getByLabel('Товар', { exact: true }).first().fill('Кеды');
+    await page.getByRole('option', { name: 'Кеды городские' }).click();
+    await page.getByLabel('Вариант', { exact: true }).first().click();
+    await page.getByRole('option', { name: /KD-001/ }).click();
+    await page.getByLabel('Размер', { exact: true }).first().click();
+    await page.getByRole('option', { name: '41', exact: true }).click();
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    await page.getByRole('cell', { name: 'Кеды городские, размер 41, арт. KD-001', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+
+    await page.getByText('Заказ создан').waitFor();
+    await page.waitForURL(/\/admin\/checkouts\/\d+$/);
+    await page.getByRole('heading', { name: /^Заказ № \d+$/ }).waitFor();
+    await page.getByText('Пётр').first().waitFor();
+    await page.close();
+  });
+
+  it('at sign-in the basket becomes the user’s; the checkout starts from the account and the profile lists the order', async () => {
+    await t.trpc().auth.signup.mutate({ firstName: 'Нина', lastName: 'Кабинетова', email: 'nina@shop.test', password: 'nina-password' });
+    const page = await browser.newPage({ viewport: desktop });
+    await page.goto(`${t.baseUrl}/product/ryukzak-turisticheskiy`);
+    await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Корзина' }).getByText('Рюкзак туристический').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Корзина' }).waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Войти' }).click();
+    const panel = page.getByRole('dialog');
+    await panel.getByLabel('E-mail').fill('nina@shop.test');
+    await panel.getByLabel('Пароль').fill('nina-password');
+    await panel.getByRole('button', { name: 'Войти' }).click();
+    await page.getByText('Вы успешно авторизованы!').waitFor();
+    const admin = t.trpc(await t.signInAdmin());
+    await expect
+      .poll(async () => (await admin.baskets.list.query({ status: 'Active' })).rows.some((basket) => basket.user?.email === 'nina@shop.test' && basket.totalQuantity === 1))
+      .toBe(true);
+
+    await page.goto(`${t.baseUrl}/checkout`);
+    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe('nina@shop.test');
+    expect(await page.getByLabel('Фамилия').inputValue()).toBe('Кабинетова');
+    await page.getByLabel('Телефон').fill('+7 901 222-33-44');
+    await page.getByLabel('Город').fill('Самара');
+    await page.getByLabel('Индекс').fill('443001');
+    await page.getByRole('textbox', { name: /^Адрес/ }).fill('ул. Ленинградская, д. 7');
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    await page.waitForURL(/\/checkout\/success\/\d+$/);
+
+    await page.getByRole('link', { name: 'Мои заказы' }).click();
+    await page.waitForURL(/\/profile$/);
+    const orders = page.getByRole('region', { name: 'Мои заказы' });
+    await orders.getByText(/^Заказ № \d+$/).waitFor();
+    await orders.getByText('Новый').waitFor();
+    await screenshot(page, 'orders-profile');
     await page.close();
   });
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { checkoutStaffCreateSchema } from '../../../shared/schemas/orders.js';
 import { routes } from '../../routes';
+import { recipientLastNameSchema } from '../../store/orders/checkout-form';
 import { orderToasts } from '../../store/orders/messages';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
@@ -42,7 +43,7 @@ const toInput = (values: StaffOrderValues) => ({
 
 /** The staff checkout's schema names the fields; its messages are the form's. */
 function validate(values: StaffOrderValues): Record<string, string> {
-  const parsed = checkoutStaffCreateSchema.safeParse(toInput(values));
+  const parsed = checkoutStaffCreateSchema.extend({ lastName: recipientLastNameSchema }).safeParse(toInput(values));
   if (parsed.success) return {};
   return Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
@@ -97,7 +98,7 @@ export function CreateCheckoutPage() {
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Имя" withAsterisk {...form.getInputProps('firstName')} />
-          <TextInput label="Фамилия" {...form.getInputProps('lastName')} />
+          <TextInput label="Фамилия" withAsterisk {...form.getInputProps('lastName')} />
           <TextInput label="Телефон" type="tel" withAsterisk {...form.getInputProps('phone')} />
           <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('email')} />
         </SimpleGrid>

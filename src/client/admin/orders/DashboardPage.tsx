@@ -51,7 +51,7 @@ export default function DashboardPage() {
         <Title order={3} size="h5" mb="sm">
           Заказы по дням
         </Title>
-        <BarChart h={240} data={data} dataKey="day" series={[{ name: 'orders', label: 'Заказы', color: 'blue.6' }]} tickLine="y" gridAxis="y" />
+        <BarChart h={240} data={data} dataKey="day" series={[{ name: 'orders', label: 'Заказы', color: 'blue.6' }]} tickLine="y" gridAxis="y" yAxisProps={{ allowDecimals: false }} />
       </Paper>
       <Paper withBorder radius="md" p="md" component="section" aria-label="Выручка по дням">
         <Title order={3} size="h5" mb="sm">

@@ -18,7 +18,7 @@ export function ProductGrid({ products, cols = gridColumns }: { products: Produc
 /** Placeholders of the grid's shape while the first page loads. */
 export function ProductGridSkeleton({ count, cols = gridColumns }: { count: number; cols?: SimpleGridProps['cols'] }) {
   return (
-    <SimpleGrid cols={cols} spacing={{ base: 'xs', sm: 'md' }} aria-busy="true" aria-label="Загрузка товаров">
+    <SimpleGrid cols={cols} spacing={{ base: 'xs', sm: 'md' }} role="status" aria-busy="true" aria-label="Загрузка товаров">
       {Array.from({ length: count }, (_, index) => (
         <Card key={index} withBorder radius="md" padding="sm">
           <Card.Section>

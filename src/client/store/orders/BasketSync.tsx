@@ -8,7 +8,8 @@ import { useWishlist } from './use-wishlist';
 /**
  * Mounted once in the store layout. SPEC.md section 4: a basket that fails to load loses its stored
  * id and the error is shown; a wishlist that fails loses its id silently. After sign-in the
- * browser's basket becomes the user's (merged with the user's own on the server).
+ * browser's basket becomes the user's (merged with the user's own on the server); after sign-out
+ * the browser forgets it.
  */
 export function BasketSync() {
   const { user } = useAuth();
@@ -34,13 +35,15 @@ export function BasketSync() {
   const { mutate } = claim;
   useEffect(() => {
     if (userId === null) {
+      // Signed out: the user's basket is no longer this browser's to read (403); start afresh.
+      if (claimedFor.current !== null) forgetBasket();
       claimedFor.current = null;
       return;
     }
     if (claimedFor.current === userId) return;
     claimedFor.current = userId;
     mutate(basketId ? { basketId } : {}, { onSuccess: (claimed) => claimed && adopt(claimed) });
-  }, [userId, basketId, mutate, adopt]);
+  }, [userId, basketId, mutate, adopt, forgetBasket]);
 
   return null;
 }

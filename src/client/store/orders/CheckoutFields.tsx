@@ -12,7 +12,7 @@ export function CheckoutFields({ form, withComment = true }: { form: UseFormRetu
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Имя" autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />
-          <TextInput label="Фамилия" autoComplete="family-name" {...form.getInputProps('lastName')} />
+          <TextInput label="Фамилия" autoComplete="family-name" withAsterisk {...form.getInputProps('lastName')} />
           <TextInput label="Телефон" type="tel" inputMode="tel" autoComplete="tel" placeholder="+7 900 123-45-67" withAsterisk {...form.getInputProps('phone')} />
           <TextInput label="E-mail" type="email" autoComplete="email" withAsterisk description="Пришлём подтверждение заказа" {...form.getInputProps('email')} />
         </SimpleGrid>

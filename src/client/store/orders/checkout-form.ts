@@ -3,12 +3,20 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { z } from '../../../shared/zod.js';
 import { checkoutDirectSchema, deliveryInputSchema, type Checkout } from '../../../shared/schemas/orders.js';
+import { lastNameSchema } from '../../../shared/schemas/users.js';
 import { useAuth } from '../../auth/AuthProvider';
 import { trpc } from '../../trpc';
 import type { BasketItem } from './use-basket';
 
+/** A recipient's surname: the account's rules, and not empty. */
+export const recipientLastNameSchema = lastNameSchema.refine((value) => value !== '', 'Укажите фамилию');
+
 /** The checkout form: the direct checkout's contact fields with the address typed in. */
-export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, lastName: true, email: true, phone: true, comment: true }).extend({ address: deliveryInputSchema });
+export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, email: true, phone: true, comment: true }).extend({
+  // The server refuses an order without a surname («Укажите имя, фамилию и e-mail получателя.»).
+  lastName: recipientLastNameSchema,
+  address: deliveryInputSchema,
+});
 export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
 
 const emptyValues: CheckoutFormValues = {
@@ -70,7 +78,7 @@ export function usePlaceOrder(onPlaced?: (order: Checkout) => void) {
   const signedIn = trpc.checkouts.create.useMutation({ onSuccess: done, onError: refused });
   const direct = trpc.checkouts.direct.useMutation({ onSuccess: done, onError: refused });
   const place = (source: CheckoutSource, values: CheckoutFormValues) => {
-    const input = { ...source, ...values, lastName: values.lastName ?? '', idempotencyKey };
+    const input = { ...source, ...values, idempotencyKey };
     if (user) signedIn.mutate(input);
     else direct.mutate(input);
   };

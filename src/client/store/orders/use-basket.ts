@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { storageKeys } from '../../../shared/storage-keys.js';
 import type { Basket, BasketLine } from '../../../shared/schemas/orders.js';
+import { useAuth } from '../../auth/AuthProvider';
 import { trpc } from '../../trpc';
 import { useStoredId } from './stored-id';
 
@@ -58,9 +59,12 @@ function optimistic(basket: Basket, items: BasketItem[]): Basket {
 export function useBasket() {
   const [basketId, setBasketId] = useStoredId(storageKeys.basketId);
   const utils = trpc.useUtils();
+  // A signed-in user's basket is theirs alone: it is read once the session check has renewed an
+  // expired access token, not before (an anonymous read of it would be refused).
+  const { loading: sessionChecking } = useAuth();
   const query = trpc.baskets.get.useQuery(
     { basketId: basketId ?? '' },
-    { enabled: basketId !== null, retry: false, meta: { silent: true } },
+    { enabled: basketId !== null && !sessionChecking, retry: false, meta: { silent: true } },
   );
   const basket = query.data && query.data.id === basketId ? query.data : undefined;
 
@@ -126,7 +130,7 @@ export function useBasket() {
   return {
     basketId,
     basket,
-    loading: query.isLoading,
+    loading: query.isLoading || (basketId !== null && sessionChecking),
     adding: create.isPending || update.isPending,
     addItem,
     setItems,
