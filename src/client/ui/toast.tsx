@@ -17,12 +17,12 @@ export function errorMessageOf(error: unknown): string {
 
 export function toastError(error: unknown): void {
   const message = errorMessageOf(error);
-  void loadToast().then((toast) => toast.error(message, { duration: TOAST_DURATION_MS, icon: <IconAlertCircle size={20} /> }));
+  void loadToast().then((toast) => toast.error(message, { duration: TOAST_DURATION_MS, icon: <IconAlertCircle size={20} color="var(--mantine-color-red-8)" /> }));
 }
 
 /** A success, with an optional second line (one toast rather than two at once). */
 export function toastSuccess(message: string, description?: string): void {
   void loadToast().then((toast) =>
-    toast.success(message, { duration: TOAST_DURATION_MS, icon: <IconCircleCheck size={20} />, ...(description ? { description } : {}) }),
+    toast.success(message, { duration: TOAST_DURATION_MS, icon: <IconCircleCheck size={20} color="var(--mantine-color-green-8)" />, ...(description ? { description } : {}) }),
   );
 }

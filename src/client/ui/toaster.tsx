@@ -6,5 +6,5 @@ import { markToasterMounted } from './toaster-state';
 /** The toast container; loaded with sonner on the first toast (not part of the first page load). */
 export default function ShopToaster() {
   useEffect(markToasterMounted, []);
-  return <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />;
+  return <Toaster position="bottom-right" duration={TOAST_DURATION_MS} closeButton />;
 }
