@@ -92,6 +92,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       || setweight(to_tsvector('russian', coalesce(substring(translate(name, 'ёЁ', 'еЕ') from '^\\s*(?:\\S+(?:ая|яя|ый|ий|ой|ое|ее|ые|ие)\\s+\\S+|\\S+)(.*)$'), '')), 'B')
     ) stored`.execute(db);
   await sql`create index products_search_idx on products using gin (search)`.execute(db);
+  // priceRange walks the variants in price order (the variant rule, issue 13).
+  await sql`create index product_variants_price_idx on product_variants (price, id)`.execute(db);
 }
 
 export function down(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The five calls of PERFORMANCE.md, as the shop serves them (REST, /api) and as the floor serves
+ * The five calls of PERFORMANCE.md (and name search in the wrong layout and in Latin letters), as the shop serves them (REST, /api) and as the floor serves
  * them (one hand-written statement each, /floor). Both get the same parameters.
  */
 export interface BenchCall {
@@ -14,6 +14,9 @@ export const benchCategory = 'obuv';
 export const benchColor = 'chernyj';
 /** A kind of product, about 1% of the names. */
 export const benchWord = 'кроссовки';
+/** The same word typed with the keyboard left in the Latin layout, and in Latin letters (issue 16). */
+export const benchLayoutWord = 'rhjccjdrb';
+export const benchLatinWord = 'krossovki';
 
 export const calls: BenchCall[] = [
   {
@@ -38,6 +41,19 @@ export const calls: BenchCall[] = [
     key: 'search',
     title: `4 name search («${benchWord}»)`,
     shop: `/api/products?name=${encodeURIComponent(benchWord)}&limit=12`,
+    floor: `/floor/search?name=${encodeURIComponent(benchWord)}`,
+  },
+  {
+    key: 'searchLayout',
+    title: `4a name search, wrong layout («${benchLayoutWord}»)`,
+    shop: `/api/products?name=${benchLayoutWord}&limit=12`,
+    // The floor answers the same question: the word as meant.
+    floor: `/floor/search?name=${encodeURIComponent(benchWord)}`,
+  },
+  {
+    key: 'searchLatin',
+    title: `4b name search, Latin letters («${benchLatinWord}»)`,
+    shop: `/api/products?name=${benchLatinWord}&limit=12`,
     floor: `/floor/search?name=${encodeURIComponent(benchWord)}`,
   },
   {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { contextFactory, type AppServices } from './context.js';
 import type { Db } from './db/connection.js';
+import { registerRequestScope } from './db/request-scope.js';
 import { registerCompression } from './http/compression.js';
 import { answerFrameworkError, answerMalformedRequest, useRestErrorShape } from './http/error-shape.js';
 import { registerHealthRoutes } from './http/health.js';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await services.rateLimits.close();
   });
 
+  registerRequestScope(app);
   useRestErrorShape(app);
   await registerSecurityHeaders(app, config);
   await registerCompression(app);

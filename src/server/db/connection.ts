@@ -6,6 +6,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './errors.js';
+import { ClientGoneError, requestScope } from './request-scope.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -62,15 +63,30 @@ function createKysely(pool: PostgresPool): Db {
 class Checkout implements PostgresPoolClient {
   broken = false;
 
-  constructor(private readonly client: pg.PoolClient) {}
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly cancel: (processId: number) => Promise<void>,
+  ) {}
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query<R>(sql: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sql !== 'string') throw new Error('Streaming cursors are not configured');
+    // A statement of a request whose client has gone is not started, and a running one is cancelled.
+    const signal = requestScope.getStore()?.signal;
+    if (signal?.aborted) return Promise.reject(new ClientGoneError());
+    const processId = (this.client as unknown as { processID?: number | null }).processID;
+    const onAbort = () => {
+      if (processId) void this.cancel(processId);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
     return this.client.query(sql, parameters ? [...parameters] : []).then(
-      (result) => result as unknown as PostgresQueryResult<R>,
+      (result) => {
+        signal?.removeEventListener('abort', onAbort);
+        return result as unknown as PostgresQueryResult<R>;
+      },
       (error: unknown) => {
+        signal?.removeEventListener('abort', onAbort);
         // A client-side timeout leaves the statement unanswered on this connection: it must go.
         if (isDatabaseUnavailable(error)) this.broken = true;
         throw error;
@@ -87,13 +103,33 @@ class Checkout implements PostgresPoolClient {
 class DiscardingPool implements PostgresPool {
   readonly #checkouts = new WeakMap<pg.PoolClient, Checkout>();
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: DatabaseOptions,
+  ) {}
+
+  /**
+   * Cancels the statement running on a backend, over a connection of its own (the pool may be
+   * exhausted by exactly the requests being given up).
+   */
+  readonly cancel = async (processId: number): Promise<void> => {
+    const client = new pg.Client({ connectionString: this.options.databaseUrl, connectionTimeoutMillis: 2_000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('select pg_cancel_backend($1)', [processId]);
+    } catch {
+      // The statement then ends by its own timeout.
+    } finally {
+      void client.end().catch(() => undefined);
+    }
+  };
 
   async connect(): Promise<Checkout> {
     const client = await this.pool.connect();
     let checkout = this.#checkouts.get(client);
     if (!checkout) {
-      checkout = new Checkout(client);
+      checkout = new Checkout(client, this.cancel);
       this.#checkouts.set(client, checkout);
     }
     checkout.broken = false;
@@ -138,7 +174,7 @@ function resilientPool(options: DatabaseOptions): pg.Pool {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const db = createKysely(new DiscardingPool(resilientPool(options)));
+    const db = createKysely(new DiscardingPool(resilientPool(options), options));
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 

@@ -9,10 +9,10 @@ import { trpc } from '../../trpc';
 import { useTitle } from '../../ui/use-title';
 import { ActiveFilters, clearedFilters } from './ActiveFilters';
 import { CatalogueFilters } from './CatalogueFilters';
-import { catalogueSearch, countFilters, PAGE_SIZE, sortOptions, toListInput, type CatalogueQuery, type SortKey } from './catalogue-query';
+import { catalogueSearch, countFilters, nameSearch, PAGE_SIZE, sortOptions, toListInput, type CatalogueQuery, type SortKey } from './catalogue-query';
 import type { CategoryEntry } from './category-tree';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
-import { productCount } from './russian-plural';
+import { productTotal } from './russian-plural';
 import { useCatalogueQuery } from './use-catalogue-query';
 
 const FilterDrawer = lazy(() => import('./FilterDrawer'));
@@ -48,7 +48,13 @@ export default function CataloguePage() {
   }, [wide, drawer]);
 
   const total = list.data?.length ?? 0;
+  const approximate = list.data?.approximate ?? false;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // A page beyond the last (an old link, /catalog?page=99) goes to the last page.
+  const beyondLast = Boolean(list.data && !list.isPlaceholderData && total > 0 && list.data.rows.length === 0 && query.page > pageCount);
+  useEffect(() => {
+    if (beyondLast) update({ page: pageCount }, { replace: true });
+  }, [beyondLast, pageCount, update]);
   const filterCount = countFilters(query);
   const filters = <CatalogueFilters query={query} update={update} facets={facets} />;
 
@@ -73,10 +79,19 @@ export default function CataloguePage() {
         </Title>
         {list.data && (
           <Text c="dimmed" data-testid="catalogue-count">
-            {productCount(total)}
+            {productTotal(total, approximate)}
           </Text>
         )}
       </Group>
+      {list.data?.correctedQuery && (
+        <Text data-testid="corrected-query">
+          Показаны результаты по запросу „
+          <Anchor component={Link} to={routes.catalog + nameSearch(list.data.correctedQuery)} fw={600}>
+            {list.data.correctedQuery}
+          </Anchor>
+          “
+        </Text>
+      )}
 
       <Group align="flex-start" gap="xl" wrap="nowrap">
         {wide && (
@@ -121,6 +136,16 @@ export default function CataloguePage() {
               <Text c="dimmed" ta="center">
                 Попробуйте изменить условия поиска или сбросить фильтры.
               </Text>
+              {list.data.suggestions?.length ? (
+                <Group gap="xs" justify="center" data-testid="search-suggestions">
+                  <Text>Возможно, вы искали:</Text>
+                  {list.data.suggestions.map((word) => (
+                    <Anchor key={word} component={Link} to={routes.catalog + nameSearch(word)}>
+                      {word}
+                    </Anchor>
+                  ))}
+                </Group>
+              ) : null}
               {(filterCount > 0 || query.name) && (
                 <Button variant="light" onClick={() => update(clearedFilters)}>
                   Сбросить фильтры
@@ -145,7 +170,7 @@ export default function CataloguePage() {
 
       {drawerWanted && (
         <Suspense fallback={null}>
-          <FilterDrawer opened={drawerOpened} onClose={drawer.close} showLabel={list.data ? `Показать ${productCount(total)}` : 'Показать'}>
+          <FilterDrawer opened={drawerOpened} onClose={drawer.close} showLabel={list.data ? `Показать ${productTotal(total, approximate)}` : 'Показать'}>
             {filters}
           </FilterDrawer>
         </Suspense>

@@ -52,6 +52,10 @@ export function readCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   const sort = params.get('sort');
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const name = params.get('name')?.trim() ?? '';
+  // A link with the bounds the wrong way round (minPrice=9000&maxPrice=100) means 100–9000.
+  let minPrice = readAmount(params, 'minPrice');
+  let maxPrice = readAmount(params, 'maxPrice');
+  if (minPrice && maxPrice && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
   return {
     name,
     categories: readList(params, 'categories'),
@@ -59,8 +63,8 @@ export function readCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     colors: readList(params, 'colors'),
     tags: readList(params, 'tags'),
     sizes: readList(params, 'sizes'),
-    minPrice: readAmount(params, 'minPrice'),
-    maxPrice: readAmount(params, 'maxPrice'),
+    minPrice,
+    maxPrice,
     available: params.get('available') === '1' || params.get('available') === 'true',
     sort: sortOptions.find((option) => option.value === sort && (name || option.value !== 'relevance'))?.value ?? defaultSort(name),
     page: Number.isFinite(page) && page > 0 ? page : 1,
@@ -78,6 +82,11 @@ export function writeCatalogueQuery(query: CatalogueQuery): URLSearchParams {
   if (query.sort !== defaultSort(query.name)) params.set('sort', query.sort);
   if (query.page > 1) params.set('page', String(query.page));
   return params;
+}
+
+/** The query string of a search by name. */
+export function nameSearch(name: string): string {
+  return `?name=${encodeURIComponent(name)}`;
 }
 
 /** The catalogue link of one filter value, e.g. a brand's or a category's page. */

@@ -8,7 +8,8 @@ export function useCatalogueQuery() {
   const query = useMemo(() => readCatalogueQuery(params), [params]);
   /** Any change of filters or sort starts again at page 1 unless it sets the page itself. */
   const update = useCallback(
-    (change: Partial<CatalogueQuery>) => setParams(writeCatalogueQuery({ ...query, page: 1, ...change })),
+    (change: Partial<CatalogueQuery>, options?: { replace?: boolean }) =>
+      setParams(writeCatalogueQuery({ ...query, page: 1, ...change }), options?.replace ? { replace: true } : undefined),
     [query, setParams],
   );
   return { query, update };

@@ -77,7 +77,14 @@ export function withQueryFilters(filters: Filters, query: ResolvedQuery | null):
   return merged;
 }
 
-export function prepare(filters: Filters, query: ResolvedQuery | null, tree: Tree | null): { shape: Shape; values: Values } {
+/** Price bounds the wrong way round (minPrice=9000&maxPrice=100) mean 100–9000. */
+export function orderedPrices<T extends Filters>(filters: T): T {
+  const { minPrice, maxPrice } = filters;
+  return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice ? { ...filters, minPrice: maxPrice, maxPrice: minPrice } : filters;
+}
+
+export function prepare(unordered: Filters, query: ResolvedQuery | null, tree: Tree | null): { shape: Shape; values: Values } {
+  const filters = orderedPrices(unordered);
   const colors = refShape(filters.colors);
   const brands = refShape(filters.brands);
   const tags = refShape(filters.tags);
@@ -136,22 +143,47 @@ function refCondition(table: RefTable, shape: RefShape, urls: string[], ids: num
 }
 
 /**
- * The WHERE conditions of the filters present, and only those (no `$1 IS NULL OR …`), so that
- * PostgreSQL plans each request with the indexes it can use.
+ * The variant rule (README "Catalogue server"): colour and price are a variant's, together. With
+ * either filter a product is listed when one variant `mv` has the colour, the price within the
+ * bounds, and stock when `available` is set; its card shows that variant.
  */
-export function filterConditions(eb: ProductsEb, shape: Shape, values: Values): Expression<SqlBool>[] {
+export function variantRule(shape: Shape): boolean {
+  return shape.colors !== 'none' || shape.minPrice || shape.maxPrice;
+}
+
+/** The conditions on a variant `mv` (price bounds optional, for priceRange). */
+export function variantConditions(shape: Shape, values: Values, withPrice = true): RawBuilder<SqlBool> {
+  const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`true`];
+  if (shape.colors !== 'none') conditions.push(sql<SqlBool>`mv.color_id in ${refCondition('colors', shape.colors, values.colorUrls, values.colorIds)}`);
+  if (withPrice && shape.minPrice) conditions.push(sql<SqlBool>`mv.price >= ${values.minPrice}`);
+  if (withPrice && shape.maxPrice) conditions.push(sql<SqlBool>`mv.price <= ${values.maxPrice}`);
+  if (shape.available) conditions.push(sql<SqlBool>`mv.stock > 0`);
+  return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+}
+
+/** A column of the cheapest variant of the product `productId` that matches the variant rule. */
+export function matchingVariant(shape: Shape, values: Values, column: RawBuilder<unknown>, productId: RawBuilder<unknown>) {
+  return sql`(select ${column} from product_variants mv where mv.product_id = ${productId} and ${variantConditions(shape, values)}
+    order by mv.price, mv.position, mv.id limit 1)`;
+}
+
+/**
+ * The WHERE conditions of the filters present, and only those (no `$1 IS NULL OR …`), so that
+ * PostgreSQL plans each request with the indexes it can use. `withVariants: false` leaves the
+ * variant rule out (priceRange applies it to the variants themselves).
+ */
+export function filterConditions(eb: ProductsEb, shape: Shape, values: Values, withVariants = true): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   // The tsquery as a value (not from the CTE), so the planner estimates its matches.
   if (shape.words) conditions.push(sql<SqlBool>`products.search @@ ${values.tsquery}::tsquery`);
-  if (shape.minPrice) conditions.push(eb('products.price', '>=', values.minPrice));
-  if (shape.maxPrice) conditions.push(eb('products.price', '<=', values.maxPrice));
   if (shape.desc) conditions.push(eb('products.desc', 'ilike', values.descPattern));
-  if (shape.available) conditions.push(eb('products.availability', '=', true), eb('products.inStock', '=', true));
-  if (shape.colors !== 'none') {
-    const colors = refCondition('colors', shape.colors, values.colorUrls, values.colorIds);
-    conditions.push(
-      eb.exists(eb.selectFrom('productVariants as v').select('v.id').whereRef('v.productId', '=', 'products.id').where('v.colorId', 'in', colors)),
-    );
+  if (shape.available) conditions.push(eb('products.availability', '=', true));
+  if (variantRule(shape)) {
+    if (withVariants) {
+      conditions.push(sql<SqlBool>`exists (select 1 from product_variants mv where mv.product_id = products.id and ${variantConditions(shape, values)})`);
+    }
+  } else if (shape.available) {
+    conditions.push(eb('products.inStock', '=', true));
   }
   // `categories` and `parent` are separate conditions: parent=a&categories=b is "b within a".
   for (const ids of [shape.categories ? values.categoryIds : null, shape.parent ? values.parentIds : null]) {
@@ -187,8 +219,8 @@ export function filterConditions(eb: ProductsEb, shape: Shape, values: Values): 
   return conditions;
 }
 
-export function filteredProducts(db: Db, shape: Shape, values: Values) {
-  return db.selectFrom('products').where((eb) => eb.and(filterConditions(eb, shape, values)));
+export function filteredProducts(db: Db, shape: Shape, values: Values, withVariants = true) {
+  return db.selectFrom('products').where((eb) => eb.and(filterConditions(eb, shape, values, withVariants)));
 }
 
 export function hasFilters(shape: Shape): boolean {

@@ -1,19 +1,21 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import { toRubles } from '../../../shared/money.js';
 import type { ProductCard, productListSchema } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/connection.js';
 import {
-  filterConditions,
   filteredProducts,
   hasFilters,
+  matchingVariant,
   noVersion,
   prepare,
   rankQueryRef,
   runPlanned,
   searchQuery,
   tsQueryRef,
+  variantConditions,
+  variantRule,
   withQueryFilters,
   type Filters,
   type Shape,
@@ -25,15 +27,17 @@ import type { TreeVersionCheck } from './tree.js';
 
 type ListInput = z.output<typeof productListSchema>;
 
-/** A filtered total is counted exactly up to this many rows, and estimated above it. */
+/** A filtered total is counted exactly up to this many rows; above it the answer is approximate. */
 export const exactCountLimit = 10_000;
 /** priceRange looks for its answer among this many cheapest (dearest) products first. */
 const priceWalkLimit = 500;
 
-function sortExpression(sortBy: NonNullable<ListInput['sortBy']>, searching: boolean) {
+function sortExpression(sortBy: NonNullable<ListInput['sortBy']>, shape: Shape, values: Values) {
+  const searching = shape.words;
   switch (sortBy) {
     case 'price':
-      return sql`products.price`;
+      // Under the variant rule, the price the card shows: the matching variant's.
+      return variantRule(shape) ? matchingVariant(shape, values, sql`mv.price`, sql`products.id`) : sql`products.price`;
     case 'name':
       return sql`products.name`;
     case 'rating':
@@ -52,6 +56,17 @@ function sortExpression(sortBy: NonNullable<ListInput['sortBy']>, searching: boo
   }
 }
 
+/** The card's price, old price and picture: the product's, or under the variant rule the matching variant's. */
+function cardPrice(shape: Shape, values: Values) {
+  if (!variantRule(shape)) return ['p.price', 'p.oldPrice', 'p.image'] as const;
+  const pick = (column: RawBuilder<unknown>) => matchingVariant(shape, values, column, sql`p.id`);
+  return [
+    sql<number>`coalesce(${pick(sql`mv.price`)}, p.price)`.as('price'),
+    sql<number | null>`${pick(sql`mv.old_price`)}`.as('oldPrice'),
+    sql<string | null>`coalesce(${pick(sql`mv.images[1]`)}, p.image)`.as('image'),
+  ] as const;
+}
+
 /**
  * The page statement: the page's ids first (an index walk for a deep offset touches no other
  * table), then only those rows with their colours and brands, and the total.
@@ -64,7 +79,7 @@ function pageStatement(
   versionCheck: TreeVersionCheck | null,
 ) {
   const filtered = filteredProducts(db, shape, values);
-  const sortKey = sortExpression(sort.sortBy, shape.words);
+  const sortKey = sortExpression(sort.sortBy, shape, values);
   const { direction } = sort;
   // Ranking by relevance reads every match anyway: the matches are collected once (materialized)
   // for both the page and the count. Otherwise `matches` is inlined into both, so the page can
@@ -88,13 +103,11 @@ function pageStatement(
             'p.id',
             'p.name',
             'p.url',
-            'p.price',
-            'p.oldPrice',
+            ...cardPrice(shape, values),
             'p.availability',
             'p.inStock',
             'p.rating',
             'p.reviewCount',
-            'p.image',
             (inner) =>
               jsonArrayFrom(
                 inner
@@ -128,8 +141,8 @@ function pageStatement(
 
 /**
  * GET /products: one statement returns the page with its colours and brands and the total. The
- * total is exact from a counter when nothing is filtered, counted exactly up to `exactCountLimit`
- * matches, and estimated by the planner above that.
+ * total is exact from a counter when nothing is filtered and counted exactly up to
+ * `exactCountLimit` matches; above that it is `exactCountLimit` with `approximate: true`.
  */
 export interface ProductListAnswer {
   rows: ProductCard[];
@@ -151,22 +164,22 @@ export async function listProducts(db: Db, listInput: ListInput): Promise<Produc
   // Relevance is always best first.
   const sort = { sortBy, direction: sortBy === 'relevance' ? ('desc' as const) : input.orderBy };
 
-  const { row, shape, values } = await runPlanned(db, input, async (tree, versionCheck, db) => {
+  const { row, shape } = await runPlanned(db, input, async (tree, versionCheck, db) => {
     const { shape, values } = prepare(input, query, tree);
     values.limit = input.limit;
     values.offset = input.offset;
     const key = JSON.stringify(['list', shape, sort, versionCheck !== null]);
     const [row] = await executeShaped(db, key, values, (v) => pageStatement(db, shape, v, sort, versionCheck));
     if (!row) throw new Error('The page statement returned no row');
-    return { result: { row, shape, values }, version: row.treeVersion };
+    return { result: { row, shape }, version: row.treeVersion };
   });
 
+  // Above `exactCountLimit` filtered matches the total is not counted: the answer says «more than
+  // 10 000» (approximate) and pages up to there, so the last page is reachable and never empty.
   let length = Number(row.length ?? 0);
   let approximate = false;
   if (hasFilters(shape) && length > exactCountLimit) {
-    const ids = filteredProducts(db, shape, values).select('products.id');
-    const estimate = sql`explain (format json) with search_query as ${searchQuery(shape, values)} ${ids}`;
-    length = Math.max(length, await estimateRows(db, estimate));
+    length = exactCountLimit;
     approximate = true;
   }
   return {
@@ -181,25 +194,21 @@ function cardToRubles<T extends { price: number; oldPrice: number | null }>(row:
   return { ...row, price: toRubles(row.price), oldPrice: row.oldPrice === null ? null : toRubles(row.oldPrice) };
 }
 
-/** The planner's row estimate from an EXPLAIN: a large filtered total without counting it. */
-async function estimateRows(db: Db, explain: RawBuilder<unknown>): Promise<number> {
-  const explained = await sql<Record<string, Array<{ Plan: { 'Plan Rows': number } }>>>`${explain}`.execute(db);
-  const plan = Object.values(explained.rows[0] ?? {})[0];
-  return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
-}
-
 function priceRangeStatement(db: Db, shape: Shape, values: Values, versionCheck: TreeVersionCheck | null) {
+  const variants = variantConditions(shape, values, false);
+  const products = filteredProducts(db, shape, values, false);
   const end = (direction: 'asc' | 'desc') => {
-    const walk = db
-      .selectFrom(db.selectFrom('products').selectAll().orderBy('price', direction).limit(priceWalkLimit).as('products'))
-      .where((eb) => eb.and(filterConditions(eb, shape, values)))
-      .select('products.price')
-      .orderBy('products.price', direction)
-      .limit(1);
-    const all = filteredProducts(db, shape, values).select((eb) =>
-      (direction === 'asc' ? eb.fn.min<number | null>('products.price') : eb.fn.max<number | null>('products.price')).as('price'),
-    );
-    return sql<number | null>`coalesce((${walk}), (${all}))`;
+    const order = sql.raw(direction);
+    // First among the `priceWalkLimit` cheapest (dearest) variants, in price order (an index walk).
+    const walk = sql<number | null>`(select mv.price from (
+        select * from product_variants order by price ${order}, id ${order} limit ${priceWalkLimit}) mv
+      where ${variants} and exists (${products.select(sql`1`.as('one')).where(sql<SqlBool>`products.id = mv.product_id`)})
+      order by mv.price ${order} limit 1)`;
+    const all = products
+      .innerJoin('productVariants as mv', 'mv.productId', 'products.id')
+      .where(variants)
+      .select((eb) => (direction === 'asc' ? eb.fn.min<number | null>('mv.price') : eb.fn.max<number | null>('mv.price')).as('price'));
+    return sql<number | null>`coalesce(${walk}, (${all}))`;
   };
   return db
     .with('searchQuery', () => searchQuery(shape, values))
@@ -207,11 +216,12 @@ function priceRangeStatement(db: Db, shape: Shape, values: Values, versionCheck:
 }
 
 /**
- * GET /products/priceRange: the cheapest and dearest price among the products the other filters
- * select. minPrice and maxPrice themselves are ignored, so a price slider keeps its full span.
- * Each end is first looked for among the `priceWalkLimit` cheapest (dearest) products, in price
- * order, which answers at once for any broad filter; only a narrow filter that none of those
- * match falls back to min()/max() over its (then few) matches. Neither step can be slow.
+ * GET /products/priceRange: the cheapest and dearest price among the variants that match the
+ * other filters (the variant rule: of the chosen colours, in stock when `available`), of the
+ * products the other filters select. minPrice and maxPrice themselves are ignored, so a price
+ * slider keeps its full span. Each end is first looked for among the `priceWalkLimit` cheapest
+ * (dearest) variants, in price order, which answers at once for any broad filter; only a narrow
+ * filter that none of those match falls back to min()/max() over its (then few) matches.
  */
 export async function priceRange(db: Db, input: Filters): Promise<{ minPrice: number; maxPrice: number }> {
   const query = input.name ? await resolveQuery(db, input.name) : null;

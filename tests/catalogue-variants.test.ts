@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Color, ProductCard } from '../src/shared/schemas/catalogue.js';
+import { startTestApp, type TestApp } from './harness.js';
+
+/** Issue 13: colour and price match the same variant; totals that never pretend. Issue 17: swapped price bounds. */
+
+let t: TestApp;
+let adminToken = '';
+const color: Record<string, Color> = {};
+
+interface Answer {
+  rows: ProductCard[];
+  length: number;
+  approximate: boolean;
+}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await t.rest<T>('POST', path, { body, token: adminToken });
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+const list = async (query: string) => (await t.rest<Answer>('GET', `/products?${query}`)).body;
+const cards = async (query: string) => (await list(query)).rows.map((row) => ({ name: row.name, price: row.price, image: row.image }));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  adminToken = await t.signInAdmin();
+  for (const [key, code] of [['black', '#000000'], ['white', '#ffffff'], ['red', '#ff0000']] as const) {
+    color[key] = await post('/colors', { name: key, url: key, code });
+  }
+  await post('/products', {
+    name: 'Рюкзак первый',
+    url: 'first',
+    variants: [
+      { article: 'F-BLK', colorId: color['black']!.id, price: 5199, stock: 2, images: ['first-black.webp'] },
+      { article: 'F-WHT', colorId: color['white']!.id, price: 1006, stock: 3, images: ['first-white.webp'] },
+    ],
+  });
+  await post('/products', {
+    name: 'Рюкзак второй',
+    url: 'second',
+    variants: [
+      { article: 'S-BLK', colorId: color['black']!.id, price: 1006, oldPrice: 1500, stock: 0, images: ['second-black.webp'] },
+      { article: 'S-RED', colorId: color['red']!.id, price: 3000, stock: 2, images: ['second-red.webp'] },
+    ],
+  });
+});
+afterAll(() => t?.close());
+
+describe('colour and price match the same variant', () => {
+  it('lists a product whose variant of the colour is priced within the range, and shows that variant', async () => {
+    expect(await cards('colors=black&minPrice=1000&maxPrice=5000')).toEqual([{ name: 'Рюкзак второй', price: 1006, image: 'second-black.webp' }]);
+    const [card] = (await list('colors=black&minPrice=1000&maxPrice=5000')).rows;
+    expect(card?.oldPrice).toBe(1500);
+    // In stock when `available` is set: the black 1006 ₽ variant is sold out.
+    expect(await cards('colors=black&minPrice=1000&maxPrice=5000&available=true')).toEqual([]);
+    expect(await cards('colors=black&available=true')).toEqual([{ name: 'Рюкзак первый', price: 5199, image: 'first-black.webp' }]);
+  });
+
+  it('sorts by the shown variant price and applies price bounds alone to any variant', async () => {
+    expect(await cards('colors=black&sortBy=price')).toEqual([
+      { name: 'Рюкзак второй', price: 1006, image: 'second-black.webp' },
+      { name: 'Рюкзак первый', price: 5199, image: 'first-black.webp' },
+    ]);
+    expect(await cards('minPrice=5000&sortBy=price')).toEqual([{ name: 'Рюкзак первый', price: 5199, image: 'first-black.webp' }]);
+    expect(await t.trpc().catalogue.products.list.query({ colors: ['white'], maxPrice: 2000 })).toMatchObject({ rows: [{ name: 'Рюкзак первый', price: 1006 }] });
+  });
+
+  it('bounds priceRange by the variants that match the other filters', async () => {
+    expect((await t.rest('GET', '/products/priceRange?colors=black')).body).toEqual({ minPrice: 1006, maxPrice: 5199 });
+    expect((await t.rest('GET', '/products/priceRange?colors=black&available=true')).body).toEqual({ minPrice: 5199, maxPrice: 5199 });
+    expect((await t.rest('GET', '/products/priceRange?colors=red,white')).body).toEqual({ minPrice: 1006, maxPrice: 3000 });
+    expect((await t.rest('GET', '/products/priceRange')).body).toEqual({ minPrice: 1006, maxPrice: 5199 });
+  });
+
+  it('reads price bounds the wrong way round as the range between them', async () => {
+    expect(await cards('colors=black&minPrice=5000&maxPrice=1000')).toEqual(await cards('colors=black&minPrice=1000&maxPrice=5000'));
+    expect((await list('minPrice=9000&maxPrice=100')).length).toBe(2);
+  });
+});
+
+describe('totals', () => {
+  it('are exact up to 10 000 matches, then «more than 10 000» with a last page that is full', async () => {
+    await sql`insert into products (name, url, "desc", price, in_stock)
+      select 'Товар ' || i, 'gen-' || i, 'сгенерированный товар', 100000, true from generate_series(1, 10050) as i`.execute(t.db);
+    expect(await list('desc=сгенерир&limit=1&available=true')).toMatchObject({ length: 10_000, approximate: true });
+    const last = await list('desc=сгенерир&limit=12&offset=9996');
+    expect(last.rows.length).toBeGreaterThan(0);
+    expect(last).toMatchObject({ length: 10_000, approximate: true });
+    // Unfiltered: the exact count from the counter table.
+    expect(await list('limit=1')).toMatchObject({ length: 10_052, approximate: false });
+    expect(await list('name=рюкзак&limit=1')).toMatchObject({ length: 2, approximate: false });
+  });
+});
