@@ -23,7 +23,7 @@ export function MainReview() {
           <Stack gap="xs" style={{ minWidth: 0 }}>
             <Group gap="sm">
               <Text fw={600}>{review.author.name}</Text>
-              <Rating value={review.rating} readOnly aria-label={`Оценка ${review.rating} из 5`} />
+              <Rating value={review.rating} readOnly role="img" aria-label={`Оценка ${review.rating} из 5`} />
             </Group>
             <Text component="blockquote" m={0} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} lineClamp={6}>
               {review.text}
