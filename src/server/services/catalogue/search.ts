@@ -88,7 +88,8 @@ export function lookUpStatement(words: string[], tokens: string[]) {
             or (length(st.skeleton) >= 3 and b.skeleton = st.skeleton)) as brands,
           (select array_agg(k.url) from categories k where st.stem = any(k.search_stems)) as categories
         from unnest(${words}::text[]) as c(w)
-        cross join lateral (select search_stem(c.w) as stem, search_skeleton(c.w) as skeleton) st
+        -- offset 0: computed once per word, not once per row of the tables below.
+        cross join lateral (select search_stem(c.w) as stem, search_skeleton(c.w) as skeleton offset 0) st
       ) f) as words,
       (select coalesce(json_agg(g), '[]') from (
         select t.token, (
@@ -106,7 +107,7 @@ export function lookUpStatement(words: string[], tokens: string[]) {
         (select array_agg(k.url) from colors k where k.skeletons && sk.forms) as colors,
         (select array_agg(k.url) from categories k where k.skeletons && sk.forms) as categories
         from unnest(${tokens}::text[]) as t(token)
-        cross join lateral (select search_skeleton(t.token) as s) sk0
+        cross join lateral (select search_skeleton(t.token) as s offset 0) sk0
         cross join lateral (select sk0.s as s, array[sk0.s,
           case when length(sk0.s) >= 4 then left(sk0.s, -1) end, case when length(sk0.s) >= 5 then left(sk0.s, -2) end] as forms) sk
         where length(sk.s) >= 2
