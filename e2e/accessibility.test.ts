@@ -26,6 +26,13 @@ const admin = ['/admin/products', '/admin/products/1', '/admin/categories', '/ad
 async function expectAccessible(page: Page, path: string): Promise<void> {
   await page.goto(`${t.baseUrl}${path}`);
   await page.waitForLoadState('networkidle');
+  // Blocks far below the fold load as they come near (ui/WhenVisible.tsx): scroll to the end so
+  // axe checks them too.
+  await page.mouse.wheel(0, 20_000);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  await page.mouse.wheel(0, 20_000);
+  await page.waitForLoadState('networkidle');
   const violations = await seriousAxeViolations(page);
   expect(violations, `${path}\n${describeViolations(violations)}`).toEqual([]);
 }

@@ -4,6 +4,7 @@ import { seedDemoData } from '../src/server/db/seed.js';
 import type { TestApp } from '../tests/harness.js';
 import { describeViolations, seriousAxeViolations } from './axe.js';
 import { screenshot, signInToAdmin, startBrowserApp } from './browser.js';
+import { measureFirstLoad, scriptBudgetKb } from './first-load.js';
 
 let t: TestApp;
 let browser: Browser;
@@ -53,6 +54,36 @@ describe('home page with the demo content', () => {
     await page.getByRole('heading', { name: 'Открываем осенний сезон' }).waitFor();
     expect(await page.locator('[data-news-body] h2').textContent()).toBe('Осень в «Магазине»');
     await page.close();
+  });
+
+  it('loads the subscription form as the shopper scrolls near it, then subscribes', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${t.baseUrl}/`);
+    await page.locator('section[aria-label="Акции магазина"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    // Far below the fold: neither the form nor its code is there on the first load.
+    expect(await page.locator('#subscribe-title').count()).toBe(0);
+    await page.mouse.wheel(0, 20_000);
+    await page.getByRole('heading', { name: 'Подписка на новости' }).waitFor();
+    const email = page.getByRole('textbox', { name: 'E-mail' });
+    await email.fill('не адрес');
+    await page.getByRole('button', { name: 'Подписаться' }).click();
+    await page.getByText('Введите корректный e-mail').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await email.fill('scroll-reader@example.ru');
+    await page.getByRole('button', { name: 'Подписаться' }).click();
+    await page.getByText('Вы подписаны!').waitFor();
+    await page.close();
+  });
+
+  it('keeps the first load of / and /catalog within the script budget, as transferred', async () => {
+    for (const path of ['/', '/catalog']) {
+      const load = await measureFirstLoad(browser, t.baseUrl, path);
+      const listing = load.each.map((file) => `${(file.encoded / 1024).toFixed(1)} KB ${file.url}`).join('\n');
+      expect(load.scriptBytes, `${path}: scripts over ${scriptBudgetKb} KB\n${listing}`).toBeLessThanOrEqual(scriptBudgetKb * 1024);
+      // Compressed as served: far less than the scripts' own size.
+      expect(load.scriptBytes + load.styleBytes).toBeLessThan(load.decodedBytes / 3);
+    }
   });
 
   it('has no serious or critical axe violation on / and /news', async () => {

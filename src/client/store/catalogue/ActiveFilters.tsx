@@ -1,6 +1,6 @@
 import { Button, Group, Pill } from '@mantine/core';
 import { formatRubles } from '../../../shared/money.js';
-import { listFilterNames, type CatalogueQuery, type ListFilterName } from './catalogue-query';
+import { clearedFilters, listFilterNames, type CatalogueQuery, type ListFilterName } from './catalogue-query';
 import type { Facets } from './use-facets';
 
 interface ActiveFilter {
@@ -40,20 +40,8 @@ function activeFilters(query: CatalogueQuery, facets: Facets): ActiveFilter[] {
   return active;
 }
 
-export const clearedFilters: Partial<CatalogueQuery> = {
-  name: '',
-  categories: [],
-  brands: [],
-  colors: [],
-  tags: [],
-  sizes: [],
-  minPrice: 0,
-  maxPrice: 0,
-  available: false,
-};
-
-/** The filters in force, each removable with its cross, and «Сбросить всё». */
-export function ActiveFilters({ query, update, facets }: { query: CatalogueQuery; update: (change: Partial<CatalogueQuery>) => void; facets: Facets }) {
+/** The filters in force, each removable with its cross, and «Сбросить всё» (a lazy chunk: loaded once a filter is set). */
+export default function ActiveFilters({ query, update, facets }: { query: CatalogueQuery; update: (change: Partial<CatalogueQuery>) => void; facets: Facets }) {
   const active = activeFilters(query, facets);
   if (active.length === 0) return null;
   return (

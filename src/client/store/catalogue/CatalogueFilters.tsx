@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Checkbox, Chip, ColorSwatch, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Checkbox, Chip, ColorSwatch, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { CategoryTreeNode } from '../../../shared/schemas/catalogue.js';
@@ -101,7 +101,7 @@ export function CatalogueFilters({ query, update, facets }: FiltersProps) {
       <FilterSection title="Цена, ₽">
         <PriceFilter minPrice={query.minPrice} maxPrice={query.maxPrice} range={facets.priceRange} onChange={(range) => update(range)} />
       </FilterSection>
-      <Switch label="Только в наличии" checked={query.available} onChange={(event) => update({ available: event.currentTarget.checked })} />
+      <Checkbox label="Только в наличии" checked={query.available} onChange={(event) => update({ available: event.currentTarget.checked })} />
       {facets.brands.length > 0 && (
         <>
           <Divider />

@@ -7,15 +7,15 @@ import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { useTitle } from '../../ui/use-title';
-import { ActiveFilters, clearedFilters } from './ActiveFilters';
 import { CatalogueFilters } from './CatalogueFilters';
-import { catalogueSearch, countFilters, nameSearch, PAGE_SIZE, sortOptions, toListInput, type CatalogueQuery, type SortKey } from './catalogue-query';
+import { catalogueSearch, clearedFilters, countFilters, nameSearch, PAGE_SIZE, sortOptions, toListInput, type CatalogueQuery, type SortKey } from './catalogue-query';
 import type { CategoryEntry } from './category-tree';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { productTotal } from './russian-plural';
 import { useCatalogueQuery } from './use-catalogue-query';
 
 const FilterDrawer = lazy(() => import('./FilterDrawer'));
+const ActiveFilters = lazy(() => import('./ActiveFilters'));
 import { useFacets } from './use-facets';
 import { ShopPagination } from '../../ui/ShopPagination';
 
@@ -121,7 +121,11 @@ export default function CataloguePage() {
               style={{ flex: '0 1 220px', minWidth: 0 }}
             />
           </Group>
-          <ActiveFilters query={query} update={update} facets={facets} />
+          {(filterCount > 0 || query.name) && (
+            <Suspense fallback={null}>
+              <ActiveFilters query={query} update={update} facets={facets} />
+            </Suspense>
+          )}
 
           {!list.data && list.isLoading && <ProductGridSkeleton count={8} />}
           {list.data && list.data.rows.length > 0 && (

@@ -116,6 +116,19 @@ export function toListInput(query: CatalogueQuery): ProductListInput {
   };
 }
 
+/** The query with every filter and the search word removed («Сбросить всё»). */
+export const clearedFilters: Partial<CatalogueQuery> = {
+  name: '',
+  categories: [],
+  brands: [],
+  colors: [],
+  tags: [],
+  sizes: [],
+  minPrice: 0,
+  maxPrice: 0,
+  available: false,
+};
+
 /** How many filters the shopper has set (the phone's «Фильтры» button shows it). */
 export function countFilters(query: CatalogueQuery): number {
   return (

@@ -1,13 +1,18 @@
 import { Alert, Anchor, Group, Stack, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
+import { lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
+import { WhenVisible } from '../../ui/WhenVisible';
 import { MainBrands } from './MainBrands';
-import { MainReview } from './MainReview';
 import { NewsCards } from './NewsCards';
 import { ProductCarousel } from './ProductCarousel';
-import { SubscribeForm } from './SubscribeForm';
+
+// Far below the fold: loaded when the shopper scrolls near them (the form brings zod and
+// @mantine/form, the review Mantine's Rating), so the home page's first load stays small.
+const MainReview = lazy(() => import('./MainReview').then((module) => ({ default: module.MainReview })));
+const SubscribeForm = lazy(() => import('./SubscribeForm').then((module) => ({ default: module.SubscribeForm })));
 
 /** The shop's advertisement strip: the first advertisement, when there is one. */
 function AdvertisementStrip() {
@@ -50,9 +55,13 @@ export default function HomeSections() {
       <ProductCarousel title="Хиты продаж" tag="hit-prodazh" />
       <ProductCarousel title="Новинки" tag="novinka" />
       <MainBrands />
-      <MainReview />
+      <WhenVisible minHeight={1}>
+        <MainReview />
+      </WhenVisible>
       <MainNews />
-      <SubscribeForm />
+      <WhenVisible minHeight={160}>
+        <SubscribeForm />
+      </WhenVisible>
     </Stack>
   );
 }

@@ -1,0 +1,52 @@
+import type { Browser } from 'playwright-core';
+
+/** What the first load of one page transferred: scripts and style sheets as they travelled. */
+export interface FirstLoad {
+  page: string;
+  scriptBytes: number;
+  styleBytes: number;
+  /** Uncompressed, all scripts and styles. */
+  decodedBytes: number;
+  files: number;
+  /** Each file's transferred bytes, largest first. */
+  each: Array<{ url: string; encoded: number }>;
+}
+
+/** PERFORMANCE.md: the first load of / and /catalog transfers at most this much script. */
+export const scriptBudgetKb = 150;
+
+/**
+ * Opens `path` in a fresh context (empty cache), waits until the network is idle, and adds up the
+ * encoded body sizes of every script and style sheet (brotli or gzip, as served).
+ */
+export async function measureFirstLoad(browser: Browser, baseUrl: string, path: string): Promise<FirstLoad> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const pending: Array<Promise<{ url: string; type: string; encoded: number; decoded: number }>> = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      pending.push(
+        (async () => {
+          const sizes = await response.request().sizes();
+          const body = await response.body().catch(() => Buffer.alloc(0));
+          return { url: new URL(response.url()).pathname, type, encoded: sizes.responseBodySize, decoded: body.length };
+        })(),
+      );
+    });
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    const responses = await Promise.all(pending);
+    const sum = (type: string) => responses.filter((r) => r.type === type).reduce((total, r) => total + r.encoded, 0);
+    return {
+      page: path,
+      scriptBytes: sum('script'),
+      styleBytes: sum('stylesheet'),
+      decodedBytes: responses.reduce((total, r) => total + r.decoded, 0),
+      files: responses.length,
+      each: responses.map(({ url, encoded }) => ({ url, encoded })).sort((a, b) => b.encoded - a.encoded),
+    };
+  } finally {
+    await context.close();
+  }
+}
