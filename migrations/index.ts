@@ -10,6 +10,7 @@ import * as orders from './0008_orders.js';
 import * as reviews from './0009_reviews.js';
 import * as content from './0010_content.js';
 import * as search from './0011_search.js';
+import * as searchVersion from './0012_search_version.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_reviews': reviews,
   '0010_content': content,
   '0011_search': search,
+  '0012_search_version': searchVersion,
 };

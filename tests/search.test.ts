@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand, Color, ProductCard } from '../src/shared/schemas/catalogue.js';
 import { startTestApp, type TestApp } from './harness.js';
@@ -197,5 +198,34 @@ describe('colour, brand and category words', () => {
       )
       .execute();
     expect(await names('спорт', '&sortBy=name')).toEqual(['Кроссовки беговые', 'Кроссовки городские']);
+  });
+});
+
+describe('remembered readings of a search text (services/catalogue/search-cache.ts)', () => {
+  const version = async () => Number((await t.db.selectFrom('searchVersion').select('version').executeTakeFirstOrThrow()).version);
+
+  it('reads a text again once the catalogue learns its word, and not before', async () => {
+    // «куртак» is corrected to «куртка»; the second answer comes from the remembered reading.
+    expect((await find('куртак')).correctedQuery).toBe('куртка');
+    expect((await find('куртак')).correctedQuery).toBe('куртка');
+    const before = await version();
+    // A save that keeps the names (as a checkout's stock change does) teaches no word.
+    await sql`update products set name = name`.execute(t.db);
+    expect(await version()).toBe(before);
+
+    await product('Куртак дизайнерский');
+    expect(await version()).toBeGreaterThan(before);
+    const answer = await find('куртак');
+    expect(answer.correctedQuery).toBeUndefined();
+    expect(answer.rows.map((row) => row.name)).toEqual(['Куртак дизайнерский']);
+    expect((await t.rest<{ minPrice: number }>('GET', '/products/priceRange?name=куртак')).body.minPrice).toBe(1000);
+  });
+
+  it('forgets the readings when a colour changes its name', async () => {
+    expect((await find('белая куртка')).rows.map((row) => row.name)).toEqual(['Куртка лёгкая']);
+    const updated = await t.rest('PUT', `/colors/${color['white']!.id}`, { body: { name: 'Молочный', url: 'belyj', code: '#ffffff' }, token: adminToken });
+    expect(updated.status).toBe(200);
+    // «белая» names no colour now and no product: nothing is found, not the remembered filter.
+    expect((await find('белая куртка')).rows).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { contextFactory, type AppServices } from './context.js';
 import type { Db } from './db/connection.js';
-import { registerRequestScope } from './db/request-scope.js';
+import { isClientGone, registerRequestScope } from './db/request-scope.js';
 import { registerCompression } from './http/compression.js';
 import { answerFrameworkError, answerMalformedRequest, useRestErrorShape } from './http/error-shape.js';
 import { registerHealthRoutes } from './http/health.js';
@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       createContext: contextFactory(services),
       maxBatchSize,
       onError({ error, path: procedurePath }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path: procedurePath }, 'tRPC procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !isClientGone(error)) app.log.error({ err: error.cause ?? error, path: procedurePath }, 'tRPC procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -22,6 +22,11 @@ export class ClientGoneError extends Error {
   }
 }
 
+/** A request failed only because its client went away: nothing to report as a fault. */
+export function isClientGone(error: { cause?: unknown }): boolean {
+  return error instanceof ClientGoneError || error.cause instanceof ClientGoneError;
+}
+
 export function registerRequestScope(app: FastifyInstance): void {
   app.addHook('onRequest', (_request, reply, done) => {
     const controller = new AbortController();

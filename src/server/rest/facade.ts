@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { statusForCode } from '../../shared/errors.js';
 import { contextFactory, type AppServices } from '../context.js';
+import { isClientGone } from '../db/request-scope.js';
 import { retryAfterSeconds } from '../http/error-shape.js';
 import { appRouter } from '../routers/index.js';
 import { describeError } from '../trpc.js';
@@ -70,6 +71,7 @@ export function registerFacade(app: FastifyInstance, services: AppServices): voi
           const error = getTRPCErrorFromUnknown(cause);
           const statusCode = statusForCode(error.code);
           if (statusCode === 503) reply.header('retry-after', String(retryAfterSeconds));
+          else if (isClientGone(error)) request.log.info({ procedure: route.procedure }, 'client went away; its statements were cancelled');
           else if (statusCode >= 500) request.log.error({ err: error.cause ?? error, procedure: route.procedure }, 'REST procedure failed');
           return reply.code(statusCode).send({ statusCode, message: describeError(error) });
         }

@@ -112,6 +112,12 @@ export interface CategoryTreeVersionTable {
   version: number;
 }
 
+/** One row: bumped when the words, colours, brands or categories that name search reads change. */
+export interface SearchVersionTable {
+  id: ColumnType<boolean, never, never>;
+  version: number;
+}
+
 export interface CatalogueTables {
   categories: CategoriesTable;
   colors: ColorsTable;
@@ -125,4 +131,5 @@ export interface CatalogueTables {
   searchWords: SearchWordsTable;
   productCount: ProductCountTable;
   categoryTreeVersion: CategoryTreeVersionTable;
+  searchVersion: SearchVersionTable;
 }

@@ -21,7 +21,7 @@ import {
   type Shape,
   type Values,
 } from './product-filters.js';
-import { resolveQuery } from './search.js';
+import { readingOutdated, readQuery, searchVersionCheck } from './search-cache.js';
 import { executeShaped } from './shaped.js';
 import type { TreeVersionCheck } from './tree.js';
 
@@ -77,6 +77,7 @@ function pageStatement(
   values: Values,
   sort: { sortBy: NonNullable<ListInput['sortBy']>; direction: 'asc' | 'desc' },
   versionCheck: TreeVersionCheck | null,
+  searching: boolean,
 ) {
   const filtered = filteredProducts(db, shape, values);
   const sortKey = sortExpression(sort.sortBy, shape, values);
@@ -136,6 +137,7 @@ function pageStatement(
         : eb.selectFrom('productCount').select('total')
       ).as('length'),
       (versionCheck ?? noVersion).as('treeVersion'),
+      (searching ? searchVersionCheck : noVersion).as('searchVersion'),
     ]);
 }
 
@@ -157,7 +159,8 @@ export interface ProductListAnswer {
 
 export async function listProducts(db: Db, listInput: ListInput): Promise<ProductListAnswer> {
   // A name without any letter or digit, or with a word nothing matches, finds nothing.
-  const query = listInput.name ? await resolveQuery(db, listInput.name) : null;
+  const reading = listInput.name ? await readQuery(db, listInput.name) : null;
+  const query = reading?.query ?? null;
   if (query?.nothing) return { rows: [], length: 0, approximate: false, ...(query.suggestions.length ? { suggestions: query.suggestions } : {}) };
   const input = { ...listInput, ...withQueryFilters(listInput, query) };
   const sortBy = input.sortBy ?? (query ? 'relevance' : 'createdAt');
@@ -168,11 +171,13 @@ export async function listProducts(db: Db, listInput: ListInput): Promise<Produc
     const { shape, values } = prepare(input, query, tree);
     values.limit = input.limit;
     values.offset = input.offset;
-    const key = JSON.stringify(['list', shape, sort, versionCheck !== null]);
-    const [row] = await executeShaped(db, key, values, (v) => pageStatement(db, shape, v, sort, versionCheck));
+    const key = JSON.stringify(['list', shape, sort, versionCheck !== null, reading !== null]);
+    const [row] = await executeShaped(db, key, values, (v) => pageStatement(db, shape, v, sort, versionCheck, reading !== null));
     if (!row) throw new Error('The page statement returned no row');
     return { result: { row, shape }, version: row.treeVersion };
   });
+  // A remembered reading of the search text made before the catalogue's words changed: read it again.
+  if (readingOutdated(db, reading, row.searchVersion)) return listProducts(db, listInput);
 
   // Above `exactCountLimit` filtered matches the total is not counted: the answer says «more than
   // 10 000» (approximate) and pages up to there, so the last page is reachable and never empty.
@@ -194,7 +199,7 @@ function cardToRubles<T extends { price: number; oldPrice: number | null }>(row:
   return { ...row, price: toRubles(row.price), oldPrice: row.oldPrice === null ? null : toRubles(row.oldPrice) };
 }
 
-function priceRangeStatement(db: Db, shape: Shape, values: Values, versionCheck: TreeVersionCheck | null) {
+function priceRangeStatement(db: Db, shape: Shape, values: Values, versionCheck: TreeVersionCheck | null, searching: boolean) {
   const variants = variantConditions(shape, values, false);
   const products = filteredProducts(db, shape, values, false);
   const end = (direction: 'asc' | 'desc') => {
@@ -212,7 +217,12 @@ function priceRangeStatement(db: Db, shape: Shape, values: Values, versionCheck:
   };
   return db
     .with('searchQuery', () => searchQuery(shape, values))
-    .selectNoFrom([end('asc').as('minPrice'), end('desc').as('maxPrice'), (versionCheck ?? noVersion).as('treeVersion')]);
+    .selectNoFrom([
+      end('asc').as('minPrice'),
+      end('desc').as('maxPrice'),
+      (versionCheck ?? noVersion).as('treeVersion'),
+      (searching ? searchVersionCheck : noVersion).as('searchVersion'),
+    ]);
 }
 
 /**
@@ -224,18 +234,18 @@ function priceRangeStatement(db: Db, shape: Shape, values: Values, versionCheck:
  * filter that none of those match falls back to min()/max() over its (then few) matches.
  */
 export async function priceRange(db: Db, input: Filters): Promise<{ minPrice: number; maxPrice: number }> {
-  const query = input.name ? await resolveQuery(db, input.name) : null;
+  const reading = input.name ? await readQuery(db, input.name) : null;
+  const query = reading?.query ?? null;
   if (query?.nothing) return { minPrice: 0, maxPrice: 0 };
   const filters: Filters = { ...withQueryFilters(input, query), minPrice: undefined, maxPrice: undefined };
 
-  return runPlanned(db, filters, async (tree, versionCheck, db) => {
+  const row = await runPlanned(db, filters, async (tree, versionCheck, db) => {
     const { shape, values } = prepare(filters, query, tree);
-    const key = JSON.stringify(['priceRange', shape, versionCheck !== null]);
-    const [row] = await executeShaped(db, key, values, (v) => priceRangeStatement(db, shape, v, versionCheck));
-    return {
-      result: { minPrice: toRubles(row?.minPrice ?? 0), maxPrice: toRubles(row?.maxPrice ?? 0) },
-      version: row?.treeVersion ?? null,
-    };
+    const key = JSON.stringify(['priceRange', shape, versionCheck !== null, reading !== null]);
+    const [row] = await executeShaped(db, key, values, (v) => priceRangeStatement(db, shape, v, versionCheck, reading !== null));
+    return { result: row, version: row?.treeVersion ?? null };
   });
+  if (readingOutdated(db, reading, row?.searchVersion)) return priceRange(db, input);
+  return { minPrice: toRubles(row?.minPrice ?? 0), maxPrice: toRubles(row?.maxPrice ?? 0) };
 }
 

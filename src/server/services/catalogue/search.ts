@@ -48,6 +48,8 @@ export interface ResolvedQuery {
   nothing: boolean;
   /** Nearest known words to a token that matched nothing. */
   suggestions: string[];
+  /** `search_version` when the words were looked up (null when the text has no word). */
+  version: number | null;
 }
 
 const fleetingConsonants = 'бвгджзклмнпрстфхцчшщ';
@@ -58,10 +60,11 @@ interface SkeletonFacts {
   categories: string[] | null;
 }
 
-async function lookUpWords(db: Db, words: string[], tokens: string[]): Promise<{ words: WordFacts[]; skeletons: Record<string, SkeletonFacts> }> {
+async function lookUpWords(db: Db, words: string[], tokens: string[]): Promise<{ words: WordFacts[]; skeletons: Record<string, SkeletonFacts>; version: number | null }> {
   const result = await lookUpStatement(words, tokens).execute(db);
   const row = result.rows[0];
   return {
+    version: row ? Number(row.version) : null,
     words: row?.words ?? [],
     skeletons: Object.fromEntries((row?.skeletons ?? []).map((entry) => [entry.token, entry])),
   };
@@ -70,8 +73,8 @@ async function lookUpWords(db: Db, words: string[], tokens: string[]): Promise<{
 /** One statement: what the catalogue knows of each word (as typed or swapped) and each token's skeleton. */
 export function lookUpStatement(words: string[], tokens: string[]) {
   const c = fleetingConsonants;
-  return sql<{ words: WordFacts[]; skeletons: Array<SkeletonFacts & { token: string }> }>`
-    select
+  return sql<{ words: WordFacts[]; skeletons: Array<SkeletonFacts & { token: string }>; version: number | string }>`
+    select (select version from search_version) as version,
       (select coalesce(json_agg(f), '[]') from (
         select c.w, st.stem,
           exists (select 1 from search_words s where s.word = c.w) as exact,
@@ -173,13 +176,14 @@ interface TokenReading {
 
 export async function resolveQuery(db: Db, text: string): Promise<ResolvedQuery> {
   const tokens = tokensOf(text);
-  const empty: ResolvedQuery = { tsquery: '', rankQuery: '', colors: [], brands: [], categories: [], correctedQuery: null, nothing: true, suggestions: [] };
+  const empty: ResolvedQuery = { tsquery: '', rankQuery: '', colors: [], brands: [], categories: [], correctedQuery: null, nothing: true, suggestions: [], version: null };
   if (!tokens.length) return empty;
   const layouts = tokens.map(swapLayout);
   const allWords = [...new Set(tokens.flatMap((token, i) => [...wordsOf(token), ...wordsOf(layouts[i] ?? '')]))];
   const lettersOf = (token: string) => token.replace(/[^\p{L}]/gu, '');
   const looked = await lookUpWords(db, allWords, [...new Set(tokens.map(lettersOf))]);
   const facts = new Map(looked.words.map((fact) => [fact.w, fact]));
+  empty.version = looked.version;
 
   const readings: Array<TokenReading | null> = tokens.map((token, i) => {
     const typed = readAll(wordsOf(token), facts);
