@@ -11,6 +11,7 @@ import * as reviews from './0009_reviews.js';
 import * as content from './0010_content.js';
 import * as search from './0011_search.js';
 import * as searchVersion from './0012_search_version.js';
+import * as variantColourPrice from './0013_variant_colour_price.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_content': content,
   '0011_search': search,
   '0012_search_version': searchVersion,
+  '0013_variant_colour_price': variantColourPrice,
 };

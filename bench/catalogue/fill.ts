@@ -122,6 +122,105 @@ export async function isFilled(databaseUrl: string): Promise<boolean> {
   }
 }
 
+/** One statement of the fill. */
+export interface FillStep {
+  label: string;
+  text: string;
+  values: unknown[];
+}
+
+const step = (label: string, text: string, values: unknown[] = []): FillStep => ({ label, text, values });
+
+/**
+ * The statements that make the bench catalogue on a migrated, empty database, in order (also
+ * run on PGlite by search-pglite.ts); then the sequences are set and the tables analysed.
+ */
+export function fillSteps(): FillStep[] {
+  const steps: FillStep[] = [];
+  const categories = departments.flatMap(([name, url], top) => [[top + 1, name, url, null]]).concat(
+    departments.flatMap(([, , children], top) => children.map(([name, url], child) => [9 + top * 4 + child, name, url, top + 1])),
+  );
+  const types = departments.flatMap(([, , children]) => children.flatMap(([, , kinds]) => kinds));
+  const brands = brandStems.flatMap((stem) => brandEndings.map((ending) => stem + ending));
+
+  steps.push(step(
+    'categories',
+    `insert into categories (id, name, url, parent_id, "desc", parameters) overriding system value
+     select c.id, c.name, c.url, c.parent, 'Раздел «' || c.name || '»', '["Материал","Страна производства"]'::jsonb
+     from jsonb_to_recordset($1::jsonb) as c(id int, name text, url text, parent int)`,
+    [JSON.stringify(categories.map(([id, name, url, parent]) => ({ id, name, url, parent })))],
+  ));
+  steps.push(step(
+    'colours, brands, tags, sizes',
+    `with
+      c as (insert into colors (id, name, url, code) overriding system value
+            select n, x->>0, x->>1, x->>2 from jsonb_array_elements($1::jsonb) with ordinality as t(x, n) returning 1),
+      b as (insert into brands (id, name, url, show_on_main) overriding system value
+            select n, name, lower(name), n % 10 = 1 from unnest($2::text[]) with ordinality as t(name, n) returning 1),
+      t as (insert into tags (id, name, url) overriding system value
+            select n, ($3::text[])[1 + (n - 1) % 10] || case when n > 10 then ' ' || ((n - 1) / 10 + 1) else '' end, 'tag-' || n
+            from generate_series(1, 50) n returning 1),
+      s as (insert into sizes (id, name, url) overriding system value
+            select n, x, 'size-' || n from unnest(array['XS','S','M','L','XL','XXL','3XL','36','37','38','39','40','41','42','43','44','45','46','One size','Kids']) with ordinality as t(x, n) returning 1)
+    select (select count(*) from c), (select count(*) from b), (select count(*) from t), (select count(*) from s)`,
+    [JSON.stringify(colors), brands, tagNames],
+  ));
+  // Product i: kind (i * 37) % 96, so each kind, e.g. «Кроссовки», names about 1% of products.
+  steps.push(step(
+    'products',
+    `insert into products (id, name, url, "desc", availability, price, rating, parameters, extra, created_at) overriding system value
+     select i,
+       ($1::text[])[1 + (i * 37) % 96] || ' ' || ($2::text[])[1 + (i * 7 + i / 200) % 200] || ' ' || ($3::text[])[1 + (i * 13) % 30] || ' ' || (100 + i % 900),
+       'p-' || i,
+       'Надёжная модель на каждый день. Артикул серии ' || i || '.',
+       i % 37 <> 0,
+       0,
+       round((3 + (i * 7919 % 2001) / 1000.0)::numeric, 1),
+       jsonb_build_object('Материал', (array['Хлопок','Полиэстер','Кожа','Шерсть','Сталь','Пластик'])[1 + i % 6]),
+       '{}'::jsonb,
+       now() - (${productCount} - i) * interval '1 minute'
+     from generate_series(1, ${productCount}) i`,
+    [types, brands, series],
+  ));
+  // Three variants per product, each its own colour; a log-uniform base price 100–100 000 ₽.
+  steps.push(step(
+    'variants',
+    `insert into product_variants (product_id, article, color_id, price, old_price, stock, images, position)
+     select i, 'A' || i || '-' || k,
+       1 + (i * 7 + k * 11) % 30,
+       price,
+       case when i % 5 = 0 then (price * 1.25)::int end,
+       case when random() < 0.2 then 0 else 1 + floor(random() * 50)::int end,
+       array['p-' || i || '-' || k || '.webp'],
+       k
+     from generate_series(1, ${productCount}) i, generate_series(0, 2) k,
+       lateral (select (round(exp(ln(10000) + ((i::bigint * 2654435761) % 1000003) / 1000003.0 * ln(1000)) * (1 + 0.05 * k) / 100) * 100)::int as price) p`,
+  ));
+  steps.push(step(
+    'denormalised prices',
+    `update products p set price = v.price, old_price = v.old_price, in_stock = v.stock > 0, image = v.images[1]
+     from (select distinct on (product_id) product_id, price, old_price, stock, images from product_variants
+           order by product_id, (stock > 0) desc, price, id) v
+     where v.product_id = p.id`,
+  ));
+  steps.push(step(
+    'links',
+    `with
+      c as (insert into product_categories (product_id, category_id) select i, 9 + ((i * 37) % 96) / 3 from generate_series(1, ${productCount}) i returning 1),
+      b as (insert into product_brands (product_id, brand_id) select i, 1 + (i * 7 + i / 200) % 200 from generate_series(1, ${productCount}) i returning 1),
+      t as (insert into product_tags (product_id, tag_id)
+            select distinct i, tag from generate_series(1, ${productCount}) i,
+              unnest(array[1 + (i * 7) % 50, case when i % 3 = 0 then 1 + (i * 11 + 5) % 50 end]) tag where tag is not null returning 1),
+      s as (insert into product_sizes (product_id, size_id)
+            select i, size from generate_series(1, ${productCount}) i, unnest(array[1 + i % 20, 1 + (i + 7) % 20]) size returning 1)
+    select 1`,
+  ));
+  for (const table of ['categories', 'colors', 'brands', 'tags', 'sizes', 'products']) {
+    steps.push(step(`${table} sequence`, `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`));
+  }
+  return steps;
+}
+
 export async function fill(databaseUrl: string, log: (line: string) => void): Promise<void> {
   const handle = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 2 });
   await migrateToLatest(handle.db);
@@ -129,96 +228,16 @@ export async function fill(databaseUrl: string, log: (line: string) => void): Pr
 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const step = async (label: string, text: string, values: unknown[] = []) => {
+  const run = async ({ label, text, values }: FillStep) => {
     const started = performance.now();
     await client.query(text, values);
     log(`  ${label}: ${Math.round(performance.now() - started)} ms`);
   };
   try {
-    const categories = departments.flatMap(([name, url], top) => [[top + 1, name, url, null]]).concat(
-      departments.flatMap(([, , children], top) => children.map(([name, url], child) => [9 + top * 4 + child, name, url, top + 1])),
-    );
-    const types = departments.flatMap(([, , children]) => children.flatMap(([, , kinds]) => kinds));
-    const brands = brandStems.flatMap((stem) => brandEndings.map((ending) => stem + ending));
-
     await client.query('begin');
-    await step(
-      'categories',
-      `insert into categories (id, name, url, parent_id, "desc", parameters) overriding system value
-       select c.id, c.name, c.url, c.parent, 'Раздел «' || c.name || '»', '["Материал","Страна производства"]'::jsonb
-       from jsonb_to_recordset($1::jsonb) as c(id int, name text, url text, parent int)`,
-      [JSON.stringify(categories.map(([id, name, url, parent]) => ({ id, name, url, parent })))],
-    );
-    await step(
-      'colours, brands, tags, sizes',
-      `with
-        c as (insert into colors (id, name, url, code) overriding system value
-              select n, x->>0, x->>1, x->>2 from jsonb_array_elements($1::jsonb) with ordinality as t(x, n) returning 1),
-        b as (insert into brands (id, name, url, show_on_main) overriding system value
-              select n, name, lower(name), n % 10 = 1 from unnest($2::text[]) with ordinality as t(name, n) returning 1),
-        t as (insert into tags (id, name, url) overriding system value
-              select n, ($3::text[])[1 + (n - 1) % 10] || case when n > 10 then ' ' || ((n - 1) / 10 + 1) else '' end, 'tag-' || n
-              from generate_series(1, 50) n returning 1),
-        s as (insert into sizes (id, name, url) overriding system value
-              select n, x, 'size-' || n from unnest(array['XS','S','M','L','XL','XXL','3XL','36','37','38','39','40','41','42','43','44','45','46','One size','Kids']) with ordinality as t(x, n) returning 1)
-      select (select count(*) from c), (select count(*) from b), (select count(*) from t), (select count(*) from s)`,
-      [JSON.stringify(colors), brands, tagNames],
-    );
-    // Product i: kind (i * 37) % 96, so each kind, e.g. «Кроссовки», names about 1% of products.
-    await step(
-      'products',
-      `insert into products (id, name, url, "desc", availability, price, rating, parameters, extra, created_at) overriding system value
-       select i,
-         ($1::text[])[1 + (i * 37) % 96] || ' ' || ($2::text[])[1 + (i * 7 + i / 200) % 200] || ' ' || ($3::text[])[1 + (i * 13) % 30] || ' ' || (100 + i % 900),
-         'p-' || i,
-         'Надёжная модель на каждый день. Артикул серии ' || i || '.',
-         i % 37 <> 0,
-         0,
-         round((3 + (i * 7919 % 2001) / 1000.0)::numeric, 1),
-         jsonb_build_object('Материал', (array['Хлопок','Полиэстер','Кожа','Шерсть','Сталь','Пластик'])[1 + i % 6]),
-         '{}'::jsonb,
-         now() - (${productCount} - i) * interval '1 minute'
-       from generate_series(1, ${productCount}) i`,
-      [types, brands, series],
-    );
-    // Three variants per product, each its own colour; a log-uniform base price 100–100 000 ₽.
-    await step(
-      'variants',
-      `insert into product_variants (product_id, article, color_id, price, old_price, stock, images, position)
-       select i, 'A' || i || '-' || k,
-         1 + (i * 7 + k * 11) % 30,
-         price,
-         case when i % 5 = 0 then (price * 1.25)::int end,
-         case when random() < 0.2 then 0 else 1 + floor(random() * 50)::int end,
-         array['p-' || i || '-' || k || '.webp'],
-         k
-       from generate_series(1, ${productCount}) i, generate_series(0, 2) k,
-         lateral (select (round(exp(ln(10000) + ((i::bigint * 2654435761) % 1000003) / 1000003.0 * ln(1000)) * (1 + 0.05 * k) / 100) * 100)::int as price) p`,
-    );
-    await step(
-      'denormalised prices',
-      `update products p set price = v.price, old_price = v.old_price, in_stock = v.stock > 0, image = v.images[1]
-       from (select distinct on (product_id) product_id, price, old_price, stock, images from product_variants
-             order by product_id, (stock > 0) desc, price, id) v
-       where v.product_id = p.id`,
-    );
-    await step(
-      'links',
-      `with
-        c as (insert into product_categories (product_id, category_id) select i, 9 + ((i * 37) % 96) / 3 from generate_series(1, ${productCount}) i returning 1),
-        b as (insert into product_brands (product_id, brand_id) select i, 1 + (i * 7 + i / 200) % 200 from generate_series(1, ${productCount}) i returning 1),
-        t as (insert into product_tags (product_id, tag_id)
-              select distinct i, tag from generate_series(1, ${productCount}) i,
-                unnest(array[1 + (i * 7) % 50, case when i % 3 = 0 then 1 + (i * 11 + 5) % 50 end]) tag where tag is not null returning 1),
-        s as (insert into product_sizes (product_id, size_id)
-              select i, size from generate_series(1, ${productCount}) i, unnest(array[1 + i % 20, 1 + (i + 7) % 20]) size returning 1)
-      select 1`,
-    );
-    for (const table of ['categories', 'colors', 'brands', 'tags', 'sizes', 'products']) {
-      await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
-    }
+    for (const one of fillSteps()) await run(one);
     await client.query('commit');
-    await step('vacuum analyze', 'vacuum analyze');
+    await run(step('vacuum analyze', 'vacuum analyze'));
     const name = (await client.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
     await client.query(`comment on database ${client.escapeIdentifier(name)} is ${client.escapeLiteral(await fingerprint())}`);
   } catch (error) {

@@ -12,13 +12,15 @@ if (!databaseUrl) throw new Error('DATABASE_URL is required');
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
 
-const card = `json_build_object(
-  'id', p.id, 'name', p.name, 'url', p.url, 'price', (p.price / 100.0)::float8, 'oldPrice', (p.old_price / 100.0)::float8,
-  'availability', p.availability, 'inStock', p.in_stock, 'rating', p.rating, 'reviewCount', p.review_count, 'image', p.image,
+/** A catalogue card; price, old price and picture are the product's unless a query gives the matching variant's. */
+const cardOf = (price = 'p.price', oldPrice = 'p.old_price', image = 'p.image') => `json_build_object(
+  'id', p.id, 'name', p.name, 'url', p.url, 'price', (${price} / 100.0)::float8, 'oldPrice', (${oldPrice} / 100.0)::float8,
+  'availability', p.availability, 'inStock', p.in_stock, 'rating', p.rating, 'reviewCount', p.review_count, 'image', ${image},
   'colors', coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'url', c.url, 'code', c.code) order by c.id)
                       from colors c where c.id in (select v.color_id from product_variants v where v.product_id = p.id)), '[]'::json),
   'brands', coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'url', b.url) order by b.name)
                       from product_brands pb join brands b on b.id = pb.brand_id where pb.product_id = p.id), '[]'::json))`;
+const card = cardOf();
 
 const subtree = `with recursive sub(id) as (
   select id from categories where url = $1
@@ -29,14 +31,18 @@ const statements = {
     select json_build_object(
       'rows', coalesce((select json_agg(${card} order by page.created_at desc, page.id desc) from page join products p on p.id = page.id), '[]'::json),
       'length', (select count(*) from products))::text as body`,
+  // The variant rule (issue 13): a black variant priced within the range, the card showing the
+  // cheapest such variant's price and picture.
   filtered: `${subtree},
-    matches as (select p.id, p.price from products p
-      where p.price between $3 and $4
-        and exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (select id from sub))
-        and exists (select 1 from product_variants v where v.product_id = p.id and v.color_id in (select id from colors where url = $2))),
-    page as (select id, price from matches order by price, id limit 12)
+    matches as (select distinct on (v.product_id) v.product_id as id, v.price, v.old_price, v.images[1] as image
+      from product_variants v
+      where v.color_id = (select id from colors where url = $2) and v.price between $3 and $4
+        and exists (select 1 from product_categories pc where pc.product_id = v.product_id and pc.category_id in (select id from sub))
+      order by v.product_id, v.price, v.position, v.id),
+    page as (select * from matches order by price, id limit 12)
     select json_build_object(
-      'rows', coalesce((select json_agg(${card} order by page.price, page.id) from page join products p on p.id = page.id), '[]'::json),
+      'rows', coalesce((select json_agg(${cardOf('page.price', 'page.old_price', 'coalesce(page.image, p.image)')} order by page.price, page.id)
+                        from page join products p on p.id = page.id), '[]'::json),
       'length', (select count(*) from matches))::text as body`,
   search: `with matches as (select p.id, ts_rank(p.search, websearch_to_tsquery('russian', $1), 1) as rank from products p
       where p.search @@ websearch_to_tsquery('russian', $1)),
@@ -44,9 +50,14 @@ const statements = {
     select json_build_object(
       'rows', coalesce((select json_agg(${card} order by page.rank desc, page.id desc) from page join products p on p.id = page.id), '[]'::json),
       'length', (select count(*) from matches))::text as body`,
+  // The cheapest and dearest variant of the category's products: the variants' price index walked
+  // from each end until a variant of the category turns up.
   priceRange: `${subtree}
-    select json_build_object('minPrice', coalesce(min(p.price), 0) / 100.0, 'maxPrice', coalesce(max(p.price), 0) / 100.0)::text as body
-    from products p where exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (select id from sub))`,
+    select json_build_object(
+      'minPrice', coalesce((select v.price from product_variants v where exists (select 1 from product_categories pc
+        where pc.product_id = v.product_id and pc.category_id in (select id from sub)) order by v.price, v.id limit 1), 0) / 100.0,
+      'maxPrice', coalesce((select v.price from product_variants v where exists (select 1 from product_categories pc
+        where pc.product_id = v.product_id and pc.category_id in (select id from sub)) order by v.price desc, v.id desc limit 1), 0) / 100.0)::text as body`,
 };
 
 const app = Fastify({ logger: false });

@@ -82,10 +82,11 @@ function pageStatement(
   const filtered = filteredProducts(db, shape, values);
   const sortKey = sortExpression(sort.sortBy, shape, values);
   const { direction } = sort;
-  // Ranking by relevance reads every match anyway: the matches are collected once (materialized)
-  // for both the page and the count. Otherwise `matches` is inlined into both, so the page can
-  // walk the sort column's index and stop after `offset + limit` rows.
-  const rankAll = sort.sortBy === 'relevance' && shape.words;
+  // Ranking by relevance, and sorting by the matching variant's price, read every match anyway (no
+  // index gives that order): the matches are collected once (materialized) for both the page and
+  // the count. Otherwise `matches` is inlined into both, so the page can walk the sort column's
+  // index and stop after `offset + limit` rows.
+  const rankAll = (sort.sortBy === 'relevance' && shape.words) || (sort.sortBy === 'price' && variantRule(shape));
   return db
     .with('searchQuery', () => searchQuery(shape, values))
     .with(
