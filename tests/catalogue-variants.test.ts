@@ -94,3 +94,18 @@ describe('totals', () => {
     expect(await list('name=рюкзак&limit=1')).toMatchObject({ length: 2, approximate: false });
   });
 });
+
+describe('priceRange of a narrow filter', () => {
+  it('answers from all the matches when none of the 500 cheapest and dearest variants match', async () => {
+    // 600 red variants cheaper and 600 dearer than anything black: the walks from both ends of the
+    // price index see only red, so the black range comes from the min/max statement.
+    const [product] = await sql<{ id: number }>`insert into products (name, url, "desc", price, in_stock)
+      values ('Брелок', 'brelok', 'красный брелок', 1000, true) returning id`.execute(t.db).then((result) => result.rows);
+    await sql`insert into product_variants (product_id, article, color_id, price, stock, images, position)
+      select ${product!.id}, 'R-' || i, ${color['red']!.id}, case when i <= 600 then 1000 else 9000000 end, 5, '{}', i
+      from generate_series(1, 1200) as i`.execute(t.db);
+    expect((await t.rest('GET', '/products/priceRange?colors=black')).body).toEqual({ minPrice: 1006, maxPrice: 5199 });
+    expect((await t.rest('GET', '/products/priceRange?colors=red')).body).toEqual({ minPrice: 10, maxPrice: 90000 });
+    expect((await t.rest('GET', '/products/priceRange?colors=white&available=true')).body).toEqual({ minPrice: 1006, maxPrice: 1006 });
+  });
+});

@@ -200,30 +200,37 @@ function cardToRubles<T extends { price: number; oldPrice: number | null }>(row:
   return { ...row, price: toRubles(row.price), oldPrice: row.oldPrice === null ? null : toRubles(row.oldPrice) };
 }
 
-function priceRangeStatement(db: Db, shape: Shape, values: Values, versionCheck: TreeVersionCheck | null, searching: boolean) {
+/**
+ * `walk`: each end among the `priceWalkLimit` cheapest (dearest) variants, in price order (an
+ * index walk from each end; null when none of those match). `all`: min() and max() over every
+ * match. Two statements rather than one `coalesce(walk, all)`: PostgreSQL plans the aggregate's
+ * joins even when the walk answers, and planning the combined statement took 1.6–1.9 ms against
+ * 0.4 ms for the walks alone (execution ≈0.2 ms) on the 100 000-product bench.
+ */
+function priceRangeStatement(db: Db, shape: Shape, values: Values, versionCheck: TreeVersionCheck | null, searching: boolean, mode: 'walk' | 'all') {
   const variants = variantConditions(shape, values, false);
   const products = filteredProducts(db, shape, values, false);
-  const end = (direction: 'asc' | 'desc') => {
+  const walk = (direction: 'asc' | 'desc') => {
     const order = sql.raw(direction);
-    // First among the `priceWalkLimit` cheapest (dearest) variants, in price order (an index walk).
-    const walk = sql<number | null>`(select mv.price from (
+    return sql<number | null>`(select mv.price from (
         select * from product_variants order by price ${order}, id ${order} limit ${priceWalkLimit}) mv
       where ${variants} and exists (${products.select(sql`1`.as('one')).where(sql<SqlBool>`products.id = mv.product_id`)})
       order by mv.price ${order} limit 1)`;
-    const all = products
-      .innerJoin('productVariants as mv', 'mv.productId', 'products.id')
-      .where(variants)
-      .select((eb) => (direction === 'asc' ? eb.fn.min<number | null>('mv.price') : eb.fn.max<number | null>('mv.price')).as('price'));
-    return sql<number | null>`coalesce(${walk}, (${all}))`;
   };
+  const checks = [(versionCheck ?? noVersion).as('treeVersion'), (searching ? searchVersionCheck : noVersion).as('searchVersion')] as const;
+  if (mode === 'walk') {
+    return db.with('searchQuery', () => searchQuery(shape, values)).selectNoFrom([walk('asc').as('minPrice'), walk('desc').as('maxPrice'), ...checks]);
+  }
   return db
     .with('searchQuery', () => searchQuery(shape, values))
-    .selectNoFrom([
-      end('asc').as('minPrice'),
-      end('desc').as('maxPrice'),
-      (versionCheck ?? noVersion).as('treeVersion'),
-      (searching ? searchVersionCheck : noVersion).as('searchVersion'),
-    ]);
+    .with('span', () =>
+      products
+        .innerJoin('productVariants as mv', 'mv.productId', 'products.id')
+        .where(variants)
+        .select((eb) => [eb.fn.min<number | null>('mv.price').as('minPrice'), eb.fn.max<number | null>('mv.price').as('maxPrice')]),
+    )
+    .selectFrom('span')
+    .select(['span.minPrice', 'span.maxPrice', ...checks]);
 }
 
 /**
@@ -240,12 +247,16 @@ export async function priceRange(db: Db, input: Filters): Promise<{ minPrice: nu
   if (query?.nothing) return { minPrice: 0, maxPrice: 0 };
   const filters: Filters = { ...withQueryFilters(input, query), minPrice: undefined, maxPrice: undefined };
 
-  const row = await runPlanned(db, filters, async (tree, versionCheck, db) => {
-    const { shape, values } = prepare(filters, query, tree);
-    const key = JSON.stringify(['priceRange', shape, versionCheck !== null, reading !== null]);
-    const [row] = await executeShaped(db, key, values, (v) => priceRangeStatement(db, shape, v, versionCheck, reading !== null));
-    return { result: row, version: row?.treeVersion ?? null };
-  });
+  const run = (mode: 'walk' | 'all') =>
+    runPlanned(db, filters, async (tree, versionCheck, db) => {
+      const { shape, values } = prepare(filters, query, tree);
+      const key = JSON.stringify(['priceRange', mode, shape, versionCheck !== null, reading !== null]);
+      const [row] = await executeShaped(db, key, values, (v) => priceRangeStatement(db, shape, v, versionCheck, reading !== null, mode));
+      return { result: row, version: row?.treeVersion ?? null };
+    });
+  let row = await run('walk');
+  // A narrow filter that none of the cheapest (dearest) variants match: its (few) matches in full.
+  if (!row || row.minPrice === null || row.maxPrice === null) row = await run('all');
   if (readingOutdated(db, reading, row?.searchVersion)) return priceRange(db, input);
   return { minPrice: toRubles(row?.minPrice ?? 0), maxPrice: toRubles(row?.maxPrice ?? 0) };
 }
