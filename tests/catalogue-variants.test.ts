@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Color, ProductCard } from '../src/shared/schemas/catalogue.js';
+import { openDatabase } from '../src/server/db/connection.js';
+import { markedStatements } from '../src/server/db/prepared.js';
+import { priceRange } from '../src/server/services/catalogue/product-list.js';
+import { priceRangeSchema } from '../src/shared/schemas/catalogue.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /** Issue 13: colour and price match the same variant; totals that never pretend. Issue 17: swapped price bounds. */
@@ -107,5 +111,25 @@ describe('priceRange of a narrow filter', () => {
     expect((await t.rest('GET', '/products/priceRange?colors=black')).body).toEqual({ minPrice: 1006, maxPrice: 5199 });
     expect((await t.rest('GET', '/products/priceRange?colors=red')).body).toEqual({ minPrice: 10, maxPrice: 90000 });
     expect((await t.rest('GET', '/products/priceRange?colors=white&available=true')).body).toEqual({ minPrice: 1006, maxPrice: 1006 });
+  });
+});
+
+describe('priceRange statements kept prepared', () => {
+  it('marks the price walks as prepared, and PostgreSQL plans them once (a generic plan) per connection', async () => {
+    const filters = priceRangeSchema.parse({ colors: ['black'] });
+    const expected = { minPrice: 1006, maxPrice: 5199 };
+    expect(await priceRange(t.db, filters)).toEqual(expected);
+    expect(markedStatements()).toBeGreaterThan(0);
+    if (t.database.handle.kind === 'pglite') return;
+    // One connection, so that every call and the catalogue view below meet the same session.
+    const single = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: 'memory://', poolSize: 1, ...(t.database.schema ? { schema: t.database.schema } : {}) });
+    try {
+      for (let i = 0; i < 8; i++) expect(await priceRange(single.db, filters)).toEqual(expected);
+      const prepared = await sql<{ name: string; genericPlans: number }>`select name, generic_plans from pg_prepared_statements where name like 'shop_%'`.execute(single.db);
+      expect(prepared.rows.length).toBeGreaterThan(0);
+      expect(prepared.rows.some((row) => Number(row.genericPlans) > 0)).toBe(true);
+    } finally {
+      await single.close();
+    }
   });
 });

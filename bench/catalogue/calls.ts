@@ -63,3 +63,36 @@ export const calls: BenchCall[] = [
     floor: `/floor/price-range?category=${benchCategory}`,
   },
 ];
+
+/**
+ * The sort matrix of issue 13 (point 2): every sort the storefront and the REST API offer, with
+ * and without a search word, with and without filters (category + colour, the variant rule).
+ * Relevance only with a word (without one it is the newest-first order of call 1).
+ */
+const sorts = [
+  { title: 'newest', sortBy: 'createdAt', dir: 'desc' },
+  { title: 'price ↑', sortBy: 'price', dir: 'asc' },
+  { title: 'price ↓', sortBy: 'price', dir: 'desc' },
+  { title: 'name', sortBy: 'name', dir: 'asc' },
+  { title: 'rating', sortBy: 'rating', dir: 'desc' },
+  { title: 'relevance', sortBy: 'relevance', dir: 'desc' },
+] as const;
+
+export const sortCalls: BenchCall[] = sorts.flatMap((sort) =>
+  [false, true].flatMap((word) =>
+    [false, true]
+      .filter(() => word || sort.sortBy !== 'relevance')
+      .map((filter) => {
+        const wordPart = word ? `&name=${encodeURIComponent(benchWord)}` : '';
+        const filterShop = filter ? `&categories=${benchCategory}&colors=${benchColor}` : '';
+        const filterFloor = filter ? `&category=${benchCategory}&color=${benchColor}` : '';
+        const what = [word ? `«${benchWord}»` : 'no word', filter ? 'category + colour' : 'no filter'].join(', ');
+        return {
+          key: `sort-${sort.sortBy}-${sort.dir}${word ? '-word' : ''}${filter ? '-filter' : ''}`,
+          title: `${sort.title}: ${what}`,
+          shop: `/api/products?limit=12&sortBy=${sort.sortBy}&orderBy=${sort.dir}${wordPart}${filterShop}`,
+          floor: `/floor/list?sort=${sort.sortBy}&dir=${sort.dir}${wordPart}${filterFloor}`,
+        };
+      }),
+  ),
+);

@@ -2,6 +2,8 @@
  * Catalogue bench (PERFORMANCE.md, "The catalogue"):
  *
  *   npm run bench:catalogue -- [--refill] [--duration 10] [--connections 1,4,32,64] [--calls first,search] [--no-readme]
+ *   npm run bench:catalogue -- --sorts [--duration 6] [--connections 4,32]   (the sort matrix, its own table)
+ *   --give-up <call key>: afterwards, 64 clients that give up after 100 ms on that call
  *
  * Fills a PostgreSQL database (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench,
  * created if missing) with 100 000 products, starts the real shop and the floor as child
@@ -16,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { productListResponseSchema } from '../../src/shared/schemas/catalogue.js';
-import { calls, type BenchCall } from './calls.js';
+import { calls, sortCalls, type BenchCall } from './calls.js';
 import { ensureDatabase, fill, isFilled } from './fill.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,7 +35,8 @@ const duration = Number(argument('duration') ?? 10);
 const warmup = Math.min(3, Math.max(1, Math.round(duration / 4)));
 const concurrencies = (argument('connections') ?? '1,4,32,64').split(',').map(Number);
 const only = argument('calls')?.split(',');
-const selected = calls.filter((call) => !only || only.includes(call.key));
+const matrix = flag('sorts');
+const selected = (matrix ? sortCalls : calls).filter((call) => !only || only.includes(call.key));
 
 const target = new URL(databaseUrl);
 if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(target.hostname)) {
@@ -86,6 +89,29 @@ interface Measure {
   p50: number;
   p99: number;
   errors: number;
+}
+
+/**
+ * `connections` clients that each ask again and again for `seconds`, giving up on an answer after
+ * `giveUpMs` (autocannon's timeout is whole seconds): how many answers came and how many were given up.
+ */
+async function giveUpLoad(url: string, connections: number, seconds: number, giveUpMs: number): Promise<{ answered: number; givenUp: number }> {
+  const until = Date.now() + seconds * 1000;
+  let answered = 0;
+  let givenUp = 0;
+  const client = async () => {
+    while (Date.now() < until) {
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(giveUpMs) });
+        await response.arrayBuffer();
+        answered += 1;
+      } catch {
+        givenUp += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, client));
+  return { answered, givenUp };
 }
 
 async function load(url: string, connections: number, seconds: number): Promise<Measure> {
@@ -156,8 +182,8 @@ async function postgresVersion(): Promise<string> {
   }
 }
 
-const startMarker = '<!-- catalogue-bench:start -->';
-const endMarker = '<!-- catalogue-bench:end -->';
+const startMarker = matrix ? '<!-- catalogue-sorts:start -->' : '<!-- catalogue-bench:start -->';
+const endMarker = matrix ? '<!-- catalogue-sorts:end -->' : '<!-- catalogue-bench:end -->';
 
 async function writeReadme(block: string): Promise<void> {
   const file = path.join(root, 'bench/README.md');
@@ -214,6 +240,20 @@ async function main(): Promise<void> {
     }
   }
 
+  // Work that outlives its client (issue 13, point 5): 64 clients that give up after 100 ms on
+  // the slowest call of the selection; the database should be idle right after they stop.
+  let givingUp = 'not measured';
+  const slowest = selected.find((call) => call.key === argument('give-up'));
+  if (slowest) {
+    const result = await giveUpLoad(shop.base + slowest.shop, 64, duration, 100);
+    const after = await activeQueries();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    givingUp =
+      `64 clients giving up after 100 ms on «${slowest.title}» for ${duration} s: ${result.answered} answered, ${result.givenUp} given up; ` +
+      `${after} queries still active in the database right after, ${await activeQueries()} 0.5 s later`;
+    log(givingUp);
+  }
+
   const zod = await zodCost(shop.base);
   const block = [
     `### Results of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -226,6 +266,8 @@ async function main(): Promise<void> {
     ...rows,
     '',
     `Overload: ${afterOverload}.`,
+    '',
+    `Clients that give up: ${givingUp}.`,
     '',
     'Answers checked before the run (shop against floor):',
     ...checks,

@@ -6,6 +6,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './errors.js';
+import { preparedName } from './prepared.js';
 import { ClientGoneError, requestScope } from './request-scope.js';
 import type { Database } from './schema.js';
 
@@ -80,7 +81,9 @@ class Checkout implements PostgresPoolClient {
       if (processId) void this.cancel(processId);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    return this.client.query(sql, parameters ? [...parameters] : []).then(
+    const values = parameters ? [...parameters] : [];
+    const name = preparedName(sql);
+    return (name ? this.client.query({ name, text: sql, values }) : this.client.query(sql, values)).then(
       (result) => {
         signal?.removeEventListener('abort', onAbort);
         return result as unknown as PostgresQueryResult<R>;

@@ -84,9 +84,12 @@ function pageStatement(
   const { direction } = sort;
   // Ranking by relevance, and sorting by the matching variant's price, read every match anyway (no
   // index gives that order): the matches are collected once (materialized) for both the page and
-  // the count. Otherwise `matches` is inlined into both, so the page can walk the sort column's
-  // index and stop after `offset + limit` rows.
-  const rankAll = (sort.sortBy === 'relevance' && shape.words) || (sort.sortBy === 'price' && variantRule(shape));
+  // the count. So are filtered matches sorted by name: names cluster by kind of product («Кеды…»,
+  // «Кроссовки…»), so a walk of the name index meets a filter's matches late and the planner cannot
+  // tell (black shoes by name walked 20 000 names to find 12). Otherwise `matches` is inlined into
+  // both, so the page can walk the sort column's index and stop after `offset + limit` rows.
+  const rankAll =
+    (sort.sortBy === 'relevance' && shape.words) || (sort.sortBy === 'price' && variantRule(shape)) || (sort.sortBy === 'name' && hasFilters(shape));
   return db
     .with('searchQuery', () => searchQuery(shape, values))
     .with(
@@ -251,7 +254,9 @@ export async function priceRange(db: Db, input: Filters): Promise<{ minPrice: nu
     runPlanned(db, filters, async (tree, versionCheck, db) => {
       const { shape, values } = prepare(filters, query, tree);
       const key = JSON.stringify(['priceRange', mode, shape, versionCheck !== null, reading !== null]);
-      const [row] = await executeShaped(db, key, values, (v) => priceRangeStatement(db, shape, v, versionCheck, reading !== null, mode));
+      const [row] = await executeShaped(db, key, values, (v) => priceRangeStatement(db, shape, v, versionCheck, reading !== null, mode), {
+        prepared: mode === 'walk',
+      });
       return { result: row, version: row?.treeVersion ?? null };
     });
   let row = await run('walk');

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { markPrepared } from '../../db/prepared.js';
 
 /**
  * Building a large Kysely query (the catalogue page with its nested colours and brands) and
@@ -8,6 +9,9 @@ import type { Db } from '../../db/connection.js';
  * are present and how the list is sorted (its "shape"), so it is compiled once per shape with
  * placeholders and reused with each request's values. The query is still written with Kysely;
  * only the compiling is cached.
+ *
+ * `prepared`: the statement's plan does not depend on its values, so PostgreSQL connections keep it
+ * prepared (db/prepared.ts).
  *
  * Rule for `build`: use the values only as query values (never inspect them in JavaScript), and
  * let everything that changes the SQL text be part of `shape`.
@@ -30,6 +34,7 @@ export async function executeShaped<V extends Record<string, unknown>, O>(
   shape: string,
   values: V,
   build: (values: V) => Compilable<O>,
+  options: { prepared?: boolean } = {},
 ): Promise<O[]> {
   let cache = caches.get(db);
   if (!cache) {
@@ -43,6 +48,7 @@ export async function executeShaped<V extends Record<string, unknown>, O>(
     const query = build(slots).compile();
     compiled = { sql: query.sql, parameters: query.parameters };
     if (cache.size < maxShapes) cache.set(shape, compiled);
+    if (options.prepared) markPrepared(compiled.sql);
   }
   const parameters = compiled.parameters.map((parameter) => (parameter instanceof Slot ? values[parameter.name] : parameter));
   const result = await db.executeQuery<O>(CompiledQuery.raw(compiled.sql, parameters));
