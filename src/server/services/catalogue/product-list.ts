@@ -82,14 +82,13 @@ function pageStatement(
   const filtered = filteredProducts(db, shape, values);
   const sortKey = sortExpression(sort.sortBy, shape, values);
   const { direction } = sort;
-  // Ranking by relevance, and sorting by the matching variant's price, read every match anyway (no
-  // index gives that order): the matches are collected once (materialized) for both the page and
-  // the count. So are filtered matches sorted by name: names cluster by kind of product («Кеды…»,
-  // «Кроссовки…»), so a walk of the name index meets a filter's matches late and the planner cannot
-  // tell (black shoes by name walked 20 000 names to find 12). Otherwise `matches` is inlined into
-  // both, so the page can walk the sort column's index and stop after `offset + limit` rows.
-  const rankAll =
-    (sort.sortBy === 'relevance' && shape.words) || (sort.sortBy === 'price' && variantRule(shape)) || (sort.sortBy === 'name' && hasFilters(shape));
+  // The matches are collected once (materialized) for both the page and the count, and sorted,
+  // when a walk of the sort column's index has no bound: a search (its matches come from the word
+  // index, and the count reads them anyway; a walk tested the words on 1 100 newer products to find
+  // 12), the matching variant's price (no index gives it), and filtered matches by name (names
+  // cluster by kind of product, so the walk met black shoes after 20 000 other names). Otherwise
+  // `matches` is inlined into both, so the page can walk the index and stop after `offset + limit`.
+  const rankAll = shape.words || (sort.sortBy === 'price' && variantRule(shape)) || (sort.sortBy === 'name' && hasFilters(shape));
   return db
     .with('searchQuery', () => searchQuery(shape, values))
     .with(
