@@ -12,6 +12,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,24 +94,36 @@ interface Measure {
 
 /**
  * `connections` clients that each ask again and again for `seconds`, giving up on an answer after
- * `giveUpMs` (autocannon's timeout is whole seconds): how many answers came and how many were given up.
+ * `giveUpMs` by closing the connection (autocannon's timeout is whole seconds): how many answers
+ * came and how many were given up.
  */
 async function giveUpLoad(url: string, connections: number, seconds: number, giveUpMs: number): Promise<{ answered: number; givenUp: number }> {
   const until = Date.now() + seconds * 1000;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   let answered = 0;
   let givenUp = 0;
-  const client = async () => {
-    while (Date.now() < until) {
-      try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(giveUpMs) });
-        await response.arrayBuffer();
-        answered += 1;
-      } catch {
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const request = http.get(url, { agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          clearTimeout(timer);
+          answered += 1;
+          resolve();
+        });
+      });
+      const timer = setTimeout(() => {
         givenUp += 1;
-      }
-    }
+        request.destroy();
+        resolve();
+      }, giveUpMs);
+      request.on('error', () => undefined);
+    });
+  const client = async () => {
+    while (Date.now() < until) await once();
   };
   await Promise.all(Array.from({ length: connections }, client));
+  agent.destroy();
   return { answered, givenUp };
 }
 
@@ -246,11 +259,16 @@ async function main(): Promise<void> {
   const slowest = selected.find((call) => call.key === argument('give-up'));
   if (slowest) {
     const result = await giveUpLoad(shop.base + slowest.shop, 64, duration, 100);
-    const after = await activeQueries();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const samples: string[] = [];
+    let waited = 0;
+    for (const at of [0, 0.5, 1, 2, 5]) {
+      await new Promise((resolve) => setTimeout(resolve, (at - waited) * 1000));
+      waited = at;
+      samples.push(`${String(await activeQueries())} at +${String(at)} s`);
+    }
     givingUp =
       `64 clients giving up after 100 ms on «${slowest.title}» for ${duration} s: ${result.answered} answered, ${result.givenUp} given up; ` +
-      `${after} queries still active in the database right after, ${await activeQueries()} 0.5 s later`;
+      `queries still active in the database after they stopped: ${samples.join(', ')}`;
     log(givingUp);
   }
 
