@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/server/db/connection.js';
+import { requestScope } from '../src/server/db/request-scope.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /** Issue 13 point 5: a request whose client has gone stops its SQL. */
@@ -34,12 +37,10 @@ describe('a request whose client has gone', () => {
     const watcher = new pg.Client({ connectionString: databaseUrl });
     await Promise.all([locker.connect(), watcher.connect()]);
     const schema = t.database.schema ?? 'public';
+    const lockerPid = (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+    // Only the sessions this test's lock holds up (other test files run their own lock waits).
     const waiting = async () =>
-      (
-        await watcher.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where state = 'active' and wait_event_type = 'Lock' and query like '%product%' and pid <> pg_backend_pid()`,
-        )
-      ).rows[0]?.n ?? 0;
+      (await watcher.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [lockerPid])).rows[0]?.n ?? 0;
     try {
       await locker.query('begin');
       await locker.query(`lock table ${schema}.products in access exclusive mode`);
@@ -71,5 +72,36 @@ describe('a request whose client has gone', () => {
     for (const after of [0, 1, 5]) await giveUp(`/api/products?limit=50&name=${encodeURIComponent('кроссовки белые')}`, after);
     expect((await t.rest('GET', '/products?limit=1')).status).toBe(200);
     expect((await t.rest('GET', `/products?name=${encodeURIComponent('krossovki')}`)).status).toBe(200);
+  });
+});
+
+describe('a statement cancelled for a client that went away', () => {
+  it('never reaches the next request: its connection is not reused', async () => {
+    const single = await openDatabase({
+      databaseUrl: t.config.databaseUrl,
+      dataDir: 'memory://',
+      poolSize: 1,
+      ...(t.database.schema ? { schema: t.database.schema } : {}),
+    });
+    try {
+      const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(single.db)).rows[0]?.pid;
+      const controller = new AbortController();
+      const gone = requestScope.run({ signal: controller.signal }, async () => {
+        const pid = await backend();
+        // A statement that ends well although it was cancelled: exactly the case of a cancel that
+        // arrives after the statement finished, when the connection could be handed on.
+        await sql`do $$ begin perform pg_sleep(0.3); exception when query_canceled then null; end $$`.execute(single.db).catch(() => undefined);
+        return pid;
+      });
+      await sleep(30);
+      controller.abort();
+      const first = await gone;
+      // The next statement runs on another backend, and the cancel cannot reach it.
+      const [second, slow] = await Promise.all([backend(), sql`select pg_sleep(0.2)`.execute(single.db).then(() => 'done')]);
+      expect(slow).toBe('done');
+      if (databaseUrl) expect(second).not.toBe(first);
+    } finally {
+      await single.close();
+    }
   });
 });

@@ -78,6 +78,9 @@ class Checkout implements PostgresPoolClient {
     if (signal?.aborted) return Promise.reject(new ClientGoneError());
     const processId = (this.client as unknown as { processID?: number | null }).processID;
     const onAbort = () => {
+      // pg_cancel_backend names a backend, not a statement: were this connection back in the pool
+      // when the cancel arrives, it would cancel another request's statement. It is discarded.
+      this.broken = true;
       if (processId) void this.cancel(processId);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
