@@ -46,9 +46,8 @@ export async function executeShaped<V extends Record<string, unknown>, O>(
     // Every value becomes a placeholder that Kysely carries into the parameter list untouched.
     const slots = Object.fromEntries(Object.keys(values).map((name) => [name, new Slot(name)])) as Record<string, unknown> as V;
     const query = build(slots).compile();
-    compiled = { sql: query.sql, parameters: query.parameters };
+    compiled = { sql: options.prepared ? markPrepared(query.sql) : query.sql, parameters: query.parameters };
     if (cache.size < maxShapes) cache.set(shape, compiled);
-    if (options.prepared) markPrepared(compiled.sql);
   }
   const parameters = compiled.parameters.map((parameter) => (parameter instanceof Slot ? values[parameter.name] : parameter));
   const result = await db.executeQuery<O>(CompiledQuery.raw(compiled.sql, parameters));
