@@ -15,6 +15,11 @@ export const cardOf = (price = 'p.price', oldPrice = 'p.old_price', image = 'p.i
   'brands', coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name, 'url', b.url) order by b.name)
                       from product_brands pb join brands b on b.id = pb.brand_id where pb.product_id = p.id), '[]'::json))`;
 
+/** The category named by the url in `param` and every category below it, as the CTE `sub`. */
+export const subtreeOf = (param: string) => `recursive sub(id) as (
+  select id from categories where url = ${param}
+  union select c.id from categories c join sub on c.parent_id = sub.id)`;
+
 export const listSorts = ['createdAt', 'price', 'name', 'rating', 'relevance'] as const;
 export type ListSort = (typeof listSorts)[number];
 
@@ -46,10 +51,7 @@ export function listStatement({ sort, direction, word, filter }: ListShape): str
          order by v.product_id, v.price, v.position, v.id) mv
        join products p on p.id = mv.product_id`
     : 'products p';
-  const subtree = filter
-    ? `recursive sub(id) as (select id from categories where url = ${category}
-         union select c.id from categories c join sub on c.parent_id = sub.id),`
-    : '';
+  const subtree = filter ? `${subtreeOf(category)},` : '';
   const card = filter ? cardOf('page.price', 'page.old_price', 'coalesce(page.image, p.image)') : cardOf();
   const order = `page.k ${direction}, page.id ${direction}`;
   return `with ${subtree}

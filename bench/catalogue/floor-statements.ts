@@ -2,13 +2,11 @@
  * The floor's statements: one hand-written statement per call, returning finished JSON, with an
  * exact count(*) for the total. Served by floor-server.ts; explained by plans.ts.
  */
-import { cardOf, listSorts, listStatement, type ListShape } from './floor-list.js';
+import { cardOf, listSorts, listStatement, subtreeOf, type ListShape } from './floor-list.js';
 
 const card = cardOf();
 
-const subtree = `with recursive sub(id) as (
-  select id from categories where url = $1
-  union select c.id from categories c join sub on c.parent_id = sub.id)`;
+const subtree = `with ${subtreeOf('$1')}`;
 
 const statements = {
   page: `with page as (select id, created_at from products order by created_at desc, id desc limit 12 offset $1)

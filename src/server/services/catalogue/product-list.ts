@@ -88,11 +88,11 @@ function pageStatement(
   // 12), the matching variant's price (no index gives it), and filtered matches by name (names
   // cluster by kind of product, so the walk met black shoes after 20 000 other names). Otherwise
   // `matches` is inlined into both, so the page can walk the index and stop after `offset + limit`.
-  const rankAll = shape.words || (sort.sortBy === 'price' && variantRule(shape)) || (sort.sortBy === 'name' && hasFilters(shape));
+  const collectAll = shape.words || (sort.sortBy === 'price' && variantRule(shape)) || (sort.sortBy === 'name' && hasFilters(shape));
   return db
     .with('searchQuery', () => searchQuery(shape, values))
     .with(
-      (cte) => (rankAll ? cte('matches').materialized() : cte('matches').notMaterialized()),
+      (cte) => (collectAll ? cte('matches').materialized() : cte('matches').notMaterialized()),
       () => filtered.select(['products.id', sortKey.as('sortKey')]),
     )
     .with('page', (qc) =>
