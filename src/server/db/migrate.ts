@@ -1,4 +1,4 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type DatabaseIntrospector, type Migration, type MigrationProvider, type TableMetadata } from 'kysely';
 import { migrations } from '../../../migrations/index.js';
 import type { Db } from './connection.js';
 
@@ -19,10 +19,41 @@ export async function migrateToLatest(db: Db): Promise<MigrationReport> {
   // The migrator's bookkeeping table lives in the schema we work in; without naming it, Kysely
   // would take another schema's table of the same name for ours.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), migrationTableSchema: rows[0]?.schema ?? 'public' });
+  const schema = rows[0]?.schema ?? 'public';
+  const migrator = new Migrator({ db: withOwnIntrospection(db, schema), provider: new StaticMigrationProvider(), migrationTableSchema: schema });
   const before = await migrator.getMigrations();
   const wasEmpty = before.every((migration) => !migration.executedAt);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
   return { applied: (results ?? []).map((result) => result.migrationName), wasEmpty };
+}
+
+/**
+ * The migrator only asks whether its own schema and tables exist. Kysely's introspector answers by
+ * reading the columns of every schema of the database and checking each schema by name, so a
+ * schema dropped meanwhile by someone else (another instance, another test file) failed our
+ * migration with «schema … does not exist». Here it reads our schema only.
+ */
+function withOwnIntrospection(db: Db, schema: string): Db {
+  const introspection: DatabaseIntrospector = {
+    async getSchemas() {
+      const found = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db);
+      return found.rows;
+    },
+    async getTables(): Promise<TableMetadata[]> {
+      const found = await sql<{ name: string; kind: string }>`select c.relname as name, c.relkind as kind from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace where ns.nspname = ${schema} and c.relkind in ('r', 'v', 'p')`.execute(db);
+      return found.rows.map((table) => ({ name: table.name, schema, isView: table.kind === 'v', columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
