@@ -12,6 +12,7 @@ import * as content from './0010_content.js';
 import * as search from './0011_search.js';
 import * as searchVersion from './0012_search_version.js';
 import * as variantColourPrice from './0013_variant_colour_price.js';
+import * as searchNamesVersion from './0014_search_names_version.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_search': search,
   '0012_search_version': searchVersion,
   '0013_variant_colour_price': variantColourPrice,
+  '0014_search_names_version': searchNamesVersion,
 };

@@ -2,6 +2,7 @@
  * Catalogue bench (PERFORMANCE.md, "The catalogue"):
  *
  *   npm run bench:catalogue -- [--refill] [--duration 10] [--connections 1,4,32,64] [--calls first,search] [--no-readme]
+ *   --no-rankings: the shop keeps no ranking of a search (search-results.ts): every search runs in full
  *   npm run bench:catalogue -- --sorts [--duration 6] [--connections 4,32]   (the sort matrix, its own table)
  *   --give-up <call key>: afterwards, 64 clients that give up after 100 ms on that call
  *
@@ -59,7 +60,7 @@ const children: ChildProcess[] = [];
 function start(script: string): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'development' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'development', ...(flag('no-rankings') ? { BENCH_NO_RANKINGS: '1' } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);

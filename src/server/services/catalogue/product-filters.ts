@@ -54,6 +54,8 @@ export interface Values extends Record<string, unknown> {
   parentIds: number[];
   limit: number;
   offset: number;
+  /** The page's ids, in order, when a kept ranking gives them (search-results.ts). */
+  pageIds: number[];
 }
 
 export type Tree = Parameters<typeof subtreeIds>[0];
@@ -121,6 +123,7 @@ export function prepare(unordered: Filters, query: ResolvedQuery | null, tree: T
       parentIds: tree && filters.parent ? subtreeIds(tree, [filters.parent]) : [],
       limit: 0,
       offset: 0,
+      pageIds: [],
     },
   };
 }

@@ -1,5 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { toRubles } from '../../../shared/money.js';
 import type { ProductCard, productListSchema } from '../../../shared/schemas/catalogue.js';
@@ -7,142 +6,26 @@ import type { Db } from '../../db/connection.js';
 import {
   filteredProducts,
   hasFilters,
-  matchingVariant,
   noVersion,
   prepare,
-  rankQueryRef,
   runPlanned,
   searchQuery,
-  tsQueryRef,
   variantConditions,
-  variantRule,
   withQueryFilters,
   type Filters,
   type Shape,
   type Values,
 } from './product-filters.js';
+import { exactCountLimit, pageStatement } from './product-page.js';
 import { readingOutdated, readQuery, searchVersionCheck } from './search-cache.js';
+import { forgetRankings, keepRanking, keptRanking, rankingKey } from './search-results.js';
 import { executeShaped } from './shaped.js';
 import type { TreeVersionCheck } from './tree.js';
 
 type ListInput = z.output<typeof productListSchema>;
 
-/** A filtered total is counted exactly up to this many rows; above it the answer is approximate. */
-export const exactCountLimit = 10_000;
 /** priceRange looks for its answer among this many cheapest (dearest) products first. */
 const priceWalkLimit = 500;
-
-function sortExpression(sortBy: NonNullable<ListInput['sortBy']>, shape: Shape, values: Values) {
-  const searching = shape.words;
-  switch (sortBy) {
-    case 'price':
-      // Under the variant rule, the price the card shows: the matching variant's.
-      return variantRule(shape) ? matchingVariant(shape, values, sql`mv.price`, sql`products.id`) : sql`products.price`;
-    case 'name':
-      return sql`products.name`;
-    case 'rating':
-      // Unrated products (null) count as 0 (products_rating_idx is on this expression).
-      return sql`coalesce(products.rating, 0)`;
-    case 'id':
-      return sql`products.id`;
-    case 'relevance':
-      // Normalised by document length (1): a short name that matches beats a long one. The head
-      // noun weighs more (weights, migration 0011); words matched as typed count twice.
-      return searching
-        ? sql`(ts_rank(products.search, ${tsQueryRef}, 1) + coalesce(ts_rank(products.search, ${rankQueryRef}, 1), 0))`
-        : sql`products.id`;
-    case 'createdAt':
-      return sql`products.created_at`;
-  }
-}
-
-/** The card's price, old price and picture: the product's, or under the variant rule the matching variant's. */
-function cardPrice(shape: Shape, values: Values) {
-  if (!variantRule(shape)) return ['p.price', 'p.oldPrice', 'p.image'] as const;
-  const pick = (column: RawBuilder<unknown>) => matchingVariant(shape, values, column, sql`p.id`);
-  return [
-    sql<number>`coalesce(${pick(sql`mv.price`)}, p.price)`.as('price'),
-    sql<number | null>`${pick(sql`mv.old_price`)}`.as('oldPrice'),
-    sql<string | null>`coalesce(${pick(sql`mv.images[1]`)}, p.image)`.as('image'),
-  ] as const;
-}
-
-/**
- * The page statement: the page's ids first (an index walk for a deep offset touches no other
- * table), then only those rows with their colours and brands, and the total.
- */
-function pageStatement(
-  db: Db,
-  shape: Shape,
-  values: Values,
-  sort: { sortBy: NonNullable<ListInput['sortBy']>; direction: 'asc' | 'desc' },
-  versionCheck: TreeVersionCheck | null,
-  searching: boolean,
-) {
-  const filtered = filteredProducts(db, shape, values);
-  const sortKey = sortExpression(sort.sortBy, shape, values);
-  const { direction } = sort;
-  // The matches are collected once (materialized) for both the page and the count, and sorted,
-  // when a walk of the sort column's index has no bound: a search (its matches come from the word
-  // index, and the count reads them anyway; a walk tested the words on 1 100 newer products to find
-  // 12), the matching variant's price (no index gives it), and filtered matches by name (names
-  // cluster by kind of product, so the walk met black shoes after 20 000 other names). Otherwise
-  // `matches` is inlined into both, so the page can walk the index and stop after `offset + limit`.
-  const collectAll = shape.words || (sort.sortBy === 'price' && variantRule(shape)) || (sort.sortBy === 'name' && hasFilters(shape));
-  return db
-    .with('searchQuery', () => searchQuery(shape, values))
-    .with(
-      (cte) => (collectAll ? cte('matches').materialized() : cte('matches').notMaterialized()),
-      () => filtered.select(['products.id', sortKey.as('sortKey')]),
-    )
-    .with('page', (qc) =>
-      qc.selectFrom('matches').select(['id', 'sortKey']).orderBy('sortKey', direction).orderBy('id', direction).limit(values.limit).offset(values.offset),
-    )
-    .selectNoFrom((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('page')
-          .innerJoin('products as p', 'p.id', 'page.id')
-          .select([
-            'p.id',
-            'p.name',
-            'p.url',
-            ...cardPrice(shape, values),
-            'p.availability',
-            'p.inStock',
-            'p.rating',
-            'p.reviewCount',
-            (inner) =>
-              jsonArrayFrom(
-                inner
-                  .selectFrom('colors as c')
-                  .select(['c.id', 'c.name', 'c.url', 'c.code'])
-                  .where('c.id', 'in', inner.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id'))
-                  .orderBy('c.id'),
-              ).as('colors'),
-            (inner) =>
-              jsonArrayFrom(
-                inner
-                  .selectFrom('productBrands as pb')
-                  .innerJoin('brands as b', 'b.id', 'pb.brandId')
-                  .select(['b.id', 'b.name', 'b.url'])
-                  .whereRef('pb.productId', '=', 'p.id')
-                  .orderBy('b.name'),
-              ).as('brands'),
-          ])
-          .orderBy('page.sortKey', direction)
-          .orderBy('page.id', direction),
-      ).as('rows'),
-      (hasFilters(shape)
-        ? eb
-            .selectFrom(eb.selectFrom('matches').select(sql`1`.as('one')).limit(exactCountLimit + 1).as('counted'))
-            .select(eb.fn.countAll<number>().as('n'))
-        : eb.selectFrom('productCount').select('total')
-      ).as('length'),
-      (versionCheck ?? noVersion).as('treeVersion'),
-      (searching ? searchVersionCheck : noVersion).as('searchVersion'),
-    ]);
-}
 
 /**
  * GET /products: one statement returns the page with its colours and brands and the total. The
@@ -172,11 +55,34 @@ export async function listProducts(db: Db, listInput: ListInput): Promise<Produc
 
   const { row, shape } = await runPlanned(db, input, async (tree, versionCheck, db) => {
     const { shape, values } = prepare(input, query, tree);
+    const rankKey = rankingKey(shape, values, sortBy);
+    let kept = rankKey ? keptRanking(db, rankKey) : null;
+    if (kept?.ids) {
+      // A plain search asked before: only the page's cards, by id, in the kept order.
+      values.pageIds = Array.from(kept.ids.subarray(input.offset, input.offset + input.limit));
+      values.limit = input.limit;
+      // Its plan does not depend on the ids: PostgreSQL connections keep it prepared.
+      const [row] = await executeShaped(
+        db,
+        JSON.stringify(['list', 'ids']),
+        values,
+        (v) => pageStatement(db, shape, v, { sortBy, direction: 'asc' }, null, true, 'ids'),
+        { prepared: true },
+      );
+      if (row && Number(row.searchVersion) === kept.version) return { result: { row: { ...row, length: kept.ids.length }, shape }, version: null };
+      // The catalogue changed since: forget every ranking and search in full.
+      forgetRankings(db);
+      kept = null;
+    }
     values.limit = input.limit;
     values.offset = input.offset;
-    const key = JSON.stringify(['list', shape, sort, versionCheck !== null, reading !== null]);
-    const [row] = await executeShaped(db, key, values, (v) => pageStatement(db, shape, v, sort, versionCheck, reading !== null));
+    const source = rankKey && !kept ? 'ranked' : 'filters';
+    const key = JSON.stringify(['list', shape, sort, versionCheck !== null, reading !== null, source]);
+    const [row] = await executeShaped(db, key, values, (v) => pageStatement(db, shape, v, sort, versionCheck, reading !== null, source));
     if (!row) throw new Error('The page statement returned no row');
+    if (rankKey && row.ranked) keepRanking(db, rankKey, row.ranked, row.searchVersion);
+    // A search known to match too many to keep: known only as long as the catalogue is the same.
+    if (kept && Number(row.searchVersion) !== kept.version) forgetRankings(db);
     return { result: { row, shape }, version: row.treeVersion };
   });
   // A remembered reading of the search text made before the catalogue's words changed: read it again.

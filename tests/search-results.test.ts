@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product, ProductCard } from '../src/shared/schemas/catalogue.js';
+import { forgetRankings, keptRankings } from '../src/server/services/catalogue/search-results.js';
+import { startTestApp, type TestApp } from './harness.js';
+
+/**
+ * The ranked matches of a plain name search are kept per server and checked against
+ * `search_version` (services/catalogue/search-results.ts, migration 0014): pages come from the kept
+ * order, and a product added, renamed or deleted, through this server or another, counts at once.
+ */
+
+let t: TestApp;
+let other: TestApp;
+let adminToken = '';
+
+interface Answer {
+  rows: ProductCard[];
+  length: number;
+}
+
+async function find(query: string): Promise<Answer> {
+  const response = await t.rest<Answer>('GET', `/products?${query}`);
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+let article = 0;
+async function create(app: TestApp, name: string, price = 1000): Promise<Product> {
+  const response = await app.rest<Product>('POST', '/products', {
+    body: { name, url: `r-${++article}`, variants: [{ article: `R-${article}`, price, stock: 5 }] },
+    token: adminToken,
+  });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+async function rename(app: TestApp, product: Product, name: string, price = 1000): Promise<void> {
+  const variants = product.variants.map((v) => ({ id: v.id, article: v.article, price, stock: v.stock }));
+  const response = await app.rest('PUT', `/products/${product.id}`, { body: { name, url: product.url, variants }, token: adminToken });
+  expect(response.status).toBe(200);
+}
+
+const searchVersion = async () => Number((await sql<{ version: string }>`select version from search_version`.execute(t.db)).rows[0]?.version);
+const ids = (answer: Answer) => answer.rows.map((row) => row.id);
+
+const backpacks: Product[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  other = await startTestApp({}, undefined, t.database);
+  adminToken = await t.signInAdmin();
+  for (const name of ['Рюкзак городской', 'Рюкзак туристический большой', 'Рюкзак', 'Сумка-рюкзак', 'Чехол для рюкзака', 'Рюкзак детский']) {
+    backpacks.push(await create(t, name));
+  }
+  for (let i = 1; i <= 8; i++) backpacks.push(await create(t, `Рюкзак складной ${i}`));
+  await create(t, 'Шапка вязаная');
+});
+
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+describe('kept rankings of plain searches', () => {
+  it('pages a repeated search from its kept ranking, answering exactly what a full search answers', async () => {
+    const pages = ['limit=5', 'limit=5&offset=5', 'limit=5&offset=10', 'limit=5&offset=15'].map((page) => `name=${encodeURIComponent('рюкзак')}&${page}`);
+    const full: Answer[] = [];
+    for (const page of pages) {
+      forgetRankings(t.db);
+      full.push(await find(page));
+      expect(keptRankings(t.db)).toBe(1);
+    }
+    expect(full[0]!.length).toBe(14);
+    expect(full.flatMap(ids)).toHaveLength(14);
+    // Best match first: the one-word name, then the names that start with the word.
+    expect(full[0]!.rows[0]!.name).toBe('Рюкзак');
+    for (const [i, page] of pages.entries()) expect(await find(page)).toEqual(full[i]);
+    expect(keptRankings(t.db)).toBe(1);
+  });
+
+  it('reads the cards fresh: a new price shows although the ranking was kept', async () => {
+    const query = `name=${encodeURIComponent('рюкзак городской')}&limit=3`;
+    const before = await find(query);
+    const version = await searchVersion();
+    // An edit that keeps the name does not touch search_version (so checkouts never do).
+    await rename(t, backpacks[0]!, 'Рюкзак городской', 4321);
+    expect(await searchVersion()).toBe(version);
+    const after = await find(query);
+    expect(ids(after)).toEqual(ids(before));
+    expect(after.rows.find((row) => row.id === backpacks[0]!.id)?.price).toBe(4321);
+  });
+
+  it('counts a product added, renamed or deleted at once, also through another server', async () => {
+    const query = `name=${encodeURIComponent('рюкзак')}&limit=50`;
+    expect((await find(query)).length).toBe(14);
+    const version = await searchVersion();
+
+    const added = await create(other, 'Рюкзак горный');
+    expect(await searchVersion()).toBeGreaterThan(version);
+    const withAdded = await find(query);
+    expect(withAdded.length).toBe(15);
+    expect(ids(withAdded)).toContain(added.id);
+
+    await rename(other, added, 'Палатка горная');
+    const renamed = await find(query);
+    expect(renamed.length).toBe(14);
+    expect(ids(renamed)).not.toContain(added.id);
+
+    expect((await other.rest('DELETE', `/products/${backpacks[2]!.id}`, { token: adminToken })).status).toBe(200);
+    const deleted = await find(query);
+    expect(deleted.length).toBe(13);
+    expect(ids(deleted)).not.toContain(backpacks[2]!.id);
+  });
+
+  it('keeps no ranking for a search with other filters or another order', async () => {
+    forgetRankings(t.db);
+    const word = `name=${encodeURIComponent('рюкзак')}`;
+    await find(`${word}&sortBy=price&orderBy=asc`);
+    await find(`${word}&minPrice=500`);
+    await find(`${word}&available=true`);
+    await find('sortBy=createdAt');
+    expect(keptRankings(t.db)).toBe(0);
+    await find(word);
+    expect(keptRankings(t.db)).toBe(1);
+  });
+});
