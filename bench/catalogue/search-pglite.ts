@@ -3,21 +3,43 @@
  * the bench catalogue (fill.ts: 100 000 products, 300 000 variants) made in an in-memory PGlite,
  * the real app on it, and autocannon on the three search calls of calls.ts at 1 and 4
  * connections. PGlite runs one statement at a time, so 4 connections queue inside the process.
+ * autocannon runs as a child process, so the load generator does not share the server's event loop.
  *
- *   npx tsx bench/catalogue/search-pglite.ts [--duration 10]
+ *   npx tsx bench/catalogue/search-pglite.ts [--duration 10] [--no-rankings]
+ *
+ * `--no-rankings`: the shop keeps no ranking of a search (search-results.ts), so every request runs
+ * the search in full, as a query seen for the first time does.
  */
-import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { CompiledQuery } from 'kysely';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { keepNoRankings } from '../../src/server/services/catalogue/search-results.js';
 import { calls } from './calls.js';
 import { fillSteps } from './fill.js';
 
 const durationIndex = process.argv.indexOf('--duration');
 const duration = durationIndex > 0 ? Number(process.argv[durationIndex + 1]) : 10;
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+interface Result {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+async function autocannon(url: string, connections: number, seconds: number): Promise<Result> {
+  const args = [autocannonBin, '-j', '-c', String(connections), '-d', String(seconds), '-t', '10', url];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1 << 24 });
+  return JSON.parse(stdout) as Result;
+}
 
 const handle = await openDatabase({ dataDir: 'memory://' });
 await migrateToLatest(handle.db);
@@ -30,6 +52,7 @@ for (const { label, text, values } of fillSteps()) {
 await handle.db.executeQuery(CompiledQuery.raw('vacuum analyze'));
 
 const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: 'memory://', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' });
+if (process.argv.includes('--no-rankings')) keepNoRankings(handle.db);
 const app = await buildApp({ config, db: handle.db, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${String((app.server.address() as { port: number }).port)}`;
@@ -40,8 +63,8 @@ try {
     for (const call of calls.filter((one) => one.key.startsWith('search'))) {
       const first = await fetch(base + call.shop);
       const answer = (await first.json()) as { length: number };
-      await autocannon({ url: base + call.shop, connections, duration: 3 });
-      const result = await autocannon({ url: base + call.shop, connections, duration, timeout: 10 });
+      await autocannon(base + call.shop, connections, 3);
+      const result = await autocannon(base + call.shop, connections, duration);
       const errors = result.errors + result.timeouts + result.non2xx;
       log(`| ${connections} | ${call.title} (${answer.length} matches) | ${result.requests.average.toFixed(0)} | ${result.latency.p50} / ${result.latency.p99} | ${errors} |`);
     }

@@ -18,7 +18,7 @@ import {
 } from './product-filters.js';
 import { exactCountLimit, pageStatement } from './product-page.js';
 import { readingOutdated, readQuery, searchVersionCheck } from './search-cache.js';
-import { forgetRankings, keepRanking, keptRanking, rankingKey } from './search-results.js';
+import { forgetRankings, keepRanking, rankingFor, rankingKey } from './search-results.js';
 import { executeShaped } from './shaped.js';
 import type { TreeVersionCheck } from './tree.js';
 
@@ -56,7 +56,8 @@ export async function listProducts(db: Db, listInput: ListInput): Promise<Produc
   const { row, shape } = await runPlanned(db, input, async (tree, versionCheck, db) => {
     const { shape, values } = prepare(input, query, tree);
     const rankKey = rankingKey(shape, values, sortBy);
-    let kept = rankKey ? keptRanking(db, rankKey) : null;
+    const ranking = rankKey ? rankingFor(db, rankKey) : null;
+    let kept = ranking?.kept ?? null;
     if (kept?.ids) {
       // A plain search asked before: only the page's cards, by id, in the kept order.
       values.pageIds = Array.from(kept.ids.subarray(input.offset, input.offset + input.limit));
@@ -76,7 +77,7 @@ export async function listProducts(db: Db, listInput: ListInput): Promise<Produc
     }
     values.limit = input.limit;
     values.offset = input.offset;
-    const source = rankKey && !kept ? 'ranked' : 'filters';
+    const source = ranking?.collect ? 'ranked' : 'filters';
     const key = JSON.stringify(['list', shape, sort, versionCheck !== null, reading !== null, source]);
     const [row] = await executeShaped(db, key, values, (v) => pageStatement(db, shape, v, sort, versionCheck, reading !== null, source));
     if (!row) throw new Error('The page statement returned no row');

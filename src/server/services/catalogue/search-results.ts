@@ -12,7 +12,8 @@ import { exactCountLimit } from './product-page.js';
  * 0014: bumped when products are added, deleted or renamed, or the catalogue's words change); the
  * statement that reads the cards reads the version again, and on a mismatch every entry is
  * forgotten and the search runs in full. The cards themselves (price, stock, rating) are always
- * read fresh.
+ * read fresh. A ranking is collected the second time a search is asked, so a search asked once
+ * costs what it did without this.
  */
 interface Ranking {
   /** Null: more than `exactCountLimit` matches, which are not kept (nor collected again). */
@@ -24,6 +25,8 @@ interface Rankings {
   entries: Map<string, Ranking>;
   /** Ids held by all entries. */
   size: number;
+  /** Searches asked once since, whose ranking is collected when asked again. */
+  seen: Set<string>;
 }
 
 /** A few thousand searches of up to `exactCountLimit` matches each, within a few megabytes. */
@@ -37,7 +40,7 @@ const unkept = new WeakSet<Db>();
 function rankingsOf(db: Db): Rankings {
   let held = rankings.get(db);
   if (!held) {
-    held = { entries: new Map(), size: 0 };
+    held = { entries: new Map(), size: 0, seen: new Set() };
     rankings.set(db, held);
   }
   return held;
@@ -51,15 +54,24 @@ export function rankingKey(shape: Shape, values: Values, sortBy: string): string
   return `${values.tsquery}\n${values.rankQuery}`;
 }
 
-export function keptRanking(db: Db, key: string): Ranking | null {
-  if (unkept.has(db)) return null;
-  const { entries } = rankingsOf(db);
+/**
+ * For a plain search: its kept ranking, or whether to collect one (it was asked before since the
+ * rankings were last forgotten).
+ */
+export function rankingFor(db: Db, key: string): { kept: Ranking | null; collect: boolean } {
+  if (unkept.has(db)) return { kept: null, collect: false };
+  const { entries, seen } = rankingsOf(db);
   const hit = entries.get(key);
-  if (!hit) return null;
-  // Most recently used last: the oldest is the first to go.
-  entries.delete(key);
-  entries.set(key, hit);
-  return hit;
+  if (hit) {
+    // Most recently used last: the oldest is the first to go.
+    entries.delete(key);
+    entries.set(key, hit);
+    return { kept: hit, collect: false };
+  }
+  if (seen.delete(key)) return { kept: null, collect: true };
+  seen.add(key);
+  if (seen.size > maxEntries) seen.delete(seen.values().next().value ?? key);
+  return { kept: null, collect: false };
 }
 
 /**
