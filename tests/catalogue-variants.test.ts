@@ -95,6 +95,10 @@ describe('totals', () => {
     // Unfiltered: the exact count from the counter table.
     expect(await list('limit=1')).toMatchObject({ length: 10_052, approximate: false });
     expect(await list('name=рюкзак&limit=1')).toMatchObject({ length: 2, approximate: false });
+    // A plain search of more than 10 000 matches, asked again (its ranking is not kept, search-results.ts).
+    const broad = await list('name=товар&limit=3');
+    expect(broad).toMatchObject({ length: 10_000, approximate: true });
+    for (let i = 0; i < 3; i++) expect(await list('name=товар&limit=3')).toEqual(broad);
   });
 });
 

@@ -65,7 +65,7 @@ export async function listProducts(db: Db, listInput: ListInput): Promise<Produc
       // Its plan does not depend on the ids: PostgreSQL connections keep it prepared.
       const [row] = await executeShaped(
         db,
-        JSON.stringify(['list', 'ids']),
+        'list:ids',
         values,
         (v) => pageStatement(db, shape, v, { sortBy, direction: 'asc' }, null, true, 'ids'),
         { prepared: true },

@@ -15,6 +15,7 @@ import {
   type Shape,
   type Values,
 } from './product-filters.js';
+import { productBrandsJson } from './product-read.js';
 import { searchVersionCheck } from './search-cache.js';
 import type { TreeVersionCheck } from './tree.js';
 
@@ -126,15 +127,7 @@ export function pageStatement(
                   .where('c.id', 'in', inner.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id'))
                   .orderBy('c.id'),
               ).as('colors'),
-            (inner) =>
-              jsonArrayFrom(
-                inner
-                  .selectFrom('productBrands as pb')
-                  .innerJoin('brands as b', 'b.id', 'pb.brandId')
-                  .select(['b.id', 'b.name', 'b.url'])
-                  .whereRef('pb.productId', '=', 'p.id')
-                  .orderBy('b.name'),
-              ).as('brands'),
+            productBrandsJson(db).as('brands'),
           ])
           .orderBy('page.sortKey', direction)
           .orderBy('page.id', direction),

@@ -7,6 +7,18 @@ import type { Db } from '../../db/connection.js';
 
 /** One product as its page shows it, with every link and variant, in one statement. */
 
+/** The brands of product `p` of the outer query, by name: on its page and on its catalogue card. */
+export function productBrandsJson(db: Db) {
+  return jsonArrayFrom(
+    db
+      .selectFrom('productBrands as pb')
+      .innerJoin('brands as b', 'b.id', 'pb.brandId')
+      .select(['b.id', 'b.name', 'b.url'])
+      .where('pb.productId', '=', sql.ref<number>('p.id'))
+      .orderBy('b.name'),
+  );
+}
+
 function productQuery(db: Db) {
   return db.selectFrom('products as p').select((eb) => [
     'p.id',
@@ -34,14 +46,7 @@ function productQuery(db: Db) {
         .whereRef('pc.productId', '=', 'p.id')
         .orderBy('c.id'),
     ).as('categories'),
-    jsonArrayFrom(
-      eb
-        .selectFrom('productBrands as pb')
-        .innerJoin('brands as b', 'b.id', 'pb.brandId')
-        .select(['b.id', 'b.name', 'b.url'])
-        .whereRef('pb.productId', '=', 'p.id')
-        .orderBy('b.name'),
-    ).as('brands'),
+    productBrandsJson(db).as('brands'),
     jsonArrayFrom(
       eb
         .selectFrom('productTags as pt')

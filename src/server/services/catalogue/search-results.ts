@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.js';
-import type { Shape, Values } from './product-filters.js';
+import { hasFilters, type Shape, type Values } from './product-filters.js';
 import { exactCountLimit } from './product-page.js';
 
 /**
@@ -48,9 +48,7 @@ function rankingsOf(db: Db): Rankings {
 
 /** The key of a search whose ranking can be kept: words alone, by relevance; null otherwise. */
 export function rankingKey(shape: Shape, values: Values, sortBy: string): string | null {
-  if (sortBy !== 'relevance' || !shape.words) return null;
-  const { words: _words, ...others } = shape;
-  if (Object.values(others).some((value) => value !== false && value !== 'none')) return null;
+  if (sortBy !== 'relevance' || !shape.words || hasFilters({ ...shape, words: false })) return null;
   return `${values.tsquery}\n${values.rankQuery}`;
 }
 
