@@ -6,6 +6,7 @@ import type { Context } from './context.js';
 import { translateDatabaseError } from './db/errors.js';
 import type { IpRateLimitedAction } from './services/rate-limit.js';
 import { findNulCharacter } from './services/text-input.js';
+import { withSyncParsing } from './sync-parsing.js';
 
 function validationIssues(cause: unknown): ValidationIssue[] | undefined {
   if (cause && typeof cause === 'object' && 'issues' in cause && Array.isArray(cause.issues)) {
@@ -59,7 +60,7 @@ const textGuard = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(textGuard).use(databaseErrors);
+export const publicProcedure = withSyncParsing(t.procedure.use(textGuard).use(databaseErrors));
 
 /** Past PRODUCT.md's limit for the action from this IP: 429 with the message of SPEC.md section 8. */
 export function rateLimited(action: IpRateLimitedAction) {

@@ -45,10 +45,13 @@ export function useRestErrorShape(app: FastifyInstance): void {
     return reply.code(status).type('application/json').send({ statusCode: status, message: messageForStatus(status) });
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    if (request.url.startsWith('/trpc')) return payload;
-    return JSON.stringify(toRestError(reply.statusCode, parseJson(payload)));
+  // Synchronous (done callback): this hook runs on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 400 || request.url.startsWith('/trpc') || !String(reply.getHeader('content-type') ?? '').includes('json')) {
+      done(null, payload);
+      return;
+    }
+    done(null, JSON.stringify(toRestError(reply.statusCode, parseJson(payload))));
   });
 }
 

@@ -41,11 +41,11 @@ export function registerContentRoutes(app: FastifyInstance, services: AppService
     });
   }
 
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
     if (request.routeOptions.url === '/api/subscribes/files' && reply.statusCode === 200) {
       reply.header('content-disposition', `attachment; filename="${exportFileName()}"`);
     }
-    return payload;
+    done(null, payload);
   });
 }
 
