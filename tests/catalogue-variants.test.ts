@@ -78,6 +78,21 @@ describe('colour and price match the same variant', () => {
     expect((await t.rest('GET', '/products/priceRange')).body).toEqual({ minPrice: 1006, maxPrice: 5199 });
   });
 
+  it('counts the same total whether the list is walked (newest) or collected (by price, by name), all read from the variants', async () => {
+    const queries = ['colors=black', 'colors=black&available=true', 'colors=black&minPrice=1000&maxPrice=5000', 'minPrice=5000', 'colors=red,white', 'available=true&maxPrice=2000', 'colors=white&desc=нет'];
+    const totals = [];
+    for (const query of queries) {
+      const walked = await list(`${query}&limit=100`);
+      expect((await list(`${query}&limit=100&sortBy=price`)).length, query).toBe(walked.length);
+      const byName = await list(`${query}&limit=100&sortBy=name&orderBy=desc`);
+      expect(byName.length, query).toBe(walked.length);
+      expect(byName.rows.map((row) => row.name), query).toEqual(walked.rows.map((row) => row.name).sort().reverse());
+      expect(walked.rows, query).toHaveLength(walked.length);
+      totals.push(walked.length);
+    }
+    expect(totals).toEqual([2, 1, 1, 1, 2, 1, 0]);
+  });
+
   it('reads price bounds the wrong way round as the range between them', async () => {
     expect(await cards('colors=black&minPrice=5000&maxPrice=1000')).toEqual(await cards('colors=black&minPrice=1000&maxPrice=5000'));
     expect((await list('minPrice=9000&maxPrice=100')).length).toBe(2);

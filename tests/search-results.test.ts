@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductCard } from '../src/shared/schemas/catalogue.js';
-import { forgetRankings, keptRankings } from '../src/server/services/catalogue/search-results.js';
+import { openDatabase } from '../src/server/db/connection.js';
+import { listProducts } from '../src/server/services/catalogue/product-list.js';
+import { forgetRankings, keepNoRankings, keptRankings } from '../src/server/services/catalogue/search-results.js';
+import { resolveQuery } from '../src/server/services/catalogue/search.js';
+import { productListSchema } from '../src/shared/schemas/catalogue.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /**
@@ -140,5 +144,39 @@ describe('kept rankings of plain searches', () => {
     await find(word);
     await find(word);
     expect(keptRankings(t.db)).toBe(1);
+  });
+});
+
+describe('the statement of a plain search', () => {
+  it('ranks one word typed as is by one ts_rank: the same order as the doubled rank', async () => {
+    const one = await resolveQuery(t.db, 'рюкзак');
+    expect(one.tsquery).not.toBe('');
+    expect(one.rankQuery).toBe('');
+    // Two words: the words as typed rank apart from the tsquery that requires both.
+    const two = await resolveQuery(t.db, 'рюкзак складной');
+    expect(two.rankQuery).not.toBe('');
+    const both = await find(`name=${encodeURIComponent('рюкзак складной')}&limit=20`);
+    expect(both.length).toBe(8);
+  });
+
+  it('is kept prepared on PostgreSQL for words alone (its plan does not depend on them), not with filters', async () => {
+    const input = (query: Record<string, unknown>) => productListSchema.parse({ limit: 5, ...query });
+    const expected = await listProducts(t.db, input({ name: 'рюкзак' }));
+    expect(expected.length).toBeGreaterThan(0);
+    if (t.database.handle.kind === 'pglite') return;
+    // One connection, so that every call and the pg_prepared_statements read below meet the same session.
+    const single = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: 'memory://', poolSize: 1, ...(t.database.schema ? { schema: t.database.schema } : {}) });
+    const searches = sql<{ plans: number }>`select generic_plans as plans from pg_prepared_statements where statement like '%search_query%'`;
+    try {
+      keepNoRankings(single.db);
+      await listProducts(single.db, input({ name: 'рюкзак', minPrice: 500 }));
+      expect((await searches.execute(single.db)).rows).toHaveLength(0);
+      for (let i = 0; i < 8; i++) expect(await listProducts(single.db, input({ name: 'рюкзак' }))).toEqual(expected);
+      const prepared = (await searches.execute(single.db)).rows;
+      expect(prepared).toHaveLength(1);
+      expect(Number(prepared[0]!.plans)).toBeGreaterThan(0);
+    } finally {
+      await single.close();
+    }
   });
 });

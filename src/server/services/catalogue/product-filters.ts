@@ -188,38 +188,67 @@ export function filterConditions(eb: ProductsEb, shape: Shape, values: Values, w
   } else if (shape.available) {
     conditions.push(eb('products.inStock', '=', true));
   }
-  // `categories` and `parent` are separate conditions: parent=a&categories=b is "b within a".
+  conditions.push(...linkConditions(shape, values, sql`products.id`));
+  return conditions;
+}
+
+/**
+ * The conditions on a product's links (categories, brands, tags, sizes) for the product id `id`.
+ * `categories` and `parent` are separate conditions: parent=a&categories=b is "b within a".
+ */
+function linkConditions(shape: Shape, values: Values, id: RawBuilder<unknown>): RawBuilder<SqlBool>[] {
+  const conditions: RawBuilder<SqlBool>[] = [];
   for (const ids of [shape.categories ? values.categoryIds : null, shape.parent ? values.parentIds : null]) {
-    if (!ids) continue;
-    conditions.push(
-      eb.exists(
-        eb
-          .selectFrom('productCategories as pc')
-          .select('pc.productId')
-          .whereRef('pc.productId', '=', 'products.id')
-          .where(sql<SqlBool>`pc.category_id = any(${ids}::int[])`),
-      ),
-    );
+    if (ids) conditions.push(sql<SqlBool>`exists (select 1 from product_categories pc where pc.product_id = ${id} and pc.category_id = any(${ids}::int[]))`);
   }
   if (shape.brands !== 'none') {
     const brands = refCondition('brands', shape.brands, values.brandUrls, values.brandIds);
-    conditions.push(
-      eb.exists(eb.selectFrom('productBrands as pb').select('pb.productId').whereRef('pb.productId', '=', 'products.id').where('pb.brandId', 'in', brands)),
-    );
+    conditions.push(sql<SqlBool>`exists (select 1 from product_brands pb where pb.product_id = ${id} and pb.brand_id in ${brands})`);
   }
   if (shape.tags !== 'none') {
     const tags = refCondition('tags', shape.tags, values.tagUrls, values.tagIds);
-    conditions.push(
-      eb.exists(eb.selectFrom('productTags as pt').select('pt.productId').whereRef('pt.productId', '=', 'products.id').where('pt.tagId', 'in', tags)),
-    );
+    conditions.push(sql<SqlBool>`exists (select 1 from product_tags pt where pt.product_id = ${id} and pt.tag_id in ${tags})`);
   }
   if (shape.sizes !== 'none') {
     const sizes = refCondition('sizes', shape.sizes, values.sizeUrls, values.sizeIds);
-    conditions.push(
-      eb.exists(eb.selectFrom('productSizes as ps').select('ps.productId').whereRef('ps.productId', '=', 'products.id').where('ps.sizeId', 'in', sizes)),
-    );
+    conditions.push(sql<SqlBool>`exists (select 1 from product_sizes ps where ps.product_id = ${id} and ps.size_id in ${sizes})`);
   }
   return conditions;
+}
+
+/**
+ * Under the variant rule without a search word, the matches are read from the variants' side: the
+ * variants that match, with the links probed per product (`mv` is the variant). PostgreSQL plans
+ * the same conditions written on products by reading every product (black shoes: 30 ms to count);
+ * the colour's variants and a probe per product take 6 ms, and stay ahead with price bounds, stock
+ * and a narrow category (README, Catalogue server).
+ */
+function variantSideConditions(shape: Shape, values: Values): RawBuilder<SqlBool> {
+  const conditions = [variantConditions(shape, values), ...linkConditions(shape, values, sql`mv.product_id`)];
+  const onProduct: RawBuilder<SqlBool>[] = [];
+  if (shape.desc) onProduct.push(sql<SqlBool>`p."desc" ilike ${values.descPattern}`);
+  if (shape.available) onProduct.push(sql<SqlBool>`p.availability`);
+  if (onProduct.length) conditions.push(sql<SqlBool>`exists (select 1 from products p where p.id = mv.product_id and ${sql.join(onProduct, sql` and `)})`);
+  return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+}
+
+/** The total from the variants' side, up to `limit` products. */
+export function variantSideCount(shape: Shape, values: Values, limit: number): RawBuilder<number> {
+  return sql<number>`(select count(*) from (select distinct mv.product_id from product_variants mv
+    where ${variantSideConditions(shape, values)} limit ${limit}) counted)`;
+}
+
+/**
+ * Every match from the variants' side with its sort key: the matching variant's price (the cheapest,
+ * as its card shows), or the product's name.
+ */
+export function variantSideMatches(shape: Shape, values: Values, sortBy: 'price' | 'name'): RawBuilder<{ id: number; sortKey: number | string }> {
+  const where = variantSideConditions(shape, values);
+  return sortBy === 'price'
+    ? sql`(select distinct on (mv.product_id) mv.product_id as id, mv.price as sort_key from product_variants mv
+        where ${where} order by mv.product_id, mv.price, mv.position, mv.id)`
+    : sql`(select p.id, p.name as sort_key from (select distinct mv.product_id from product_variants mv where ${where}) v
+        join products p on p.id = v.product_id)`;
 }
 
 export function filteredProducts(db: Db, shape: Shape, values: Values, withVariants = true) {
@@ -228,6 +257,11 @@ export function filteredProducts(db: Db, shape: Shape, values: Values, withVaria
 
 export function hasFilters(shape: Shape): boolean {
   return Object.values(shape).some((value) => value !== false && value !== 'none');
+}
+
+/** A search by words alone: no other filter. */
+export function wordsAlone(shape: Shape): boolean {
+  return shape.words && !hasFilters({ ...shape, words: false });
 }
 
 /**

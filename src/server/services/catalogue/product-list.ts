@@ -12,6 +12,7 @@ import {
   searchQuery,
   variantConditions,
   withQueryFilters,
+  wordsAlone,
   type Filters,
   type Shape,
   type Values,
@@ -79,7 +80,12 @@ export async function listProducts(db: Db, listInput: ListInput): Promise<Produc
     values.offset = input.offset;
     const source = ranking?.collect ? 'ranked' : 'filters';
     const key = JSON.stringify(['list', shape, sort, versionCheck !== null, reading !== null, source]);
-    const [row] = await executeShaped(db, key, values, (v) => pageStatement(db, shape, v, sort, versionCheck, reading !== null, source));
+    // A search by words alone collects all its matches from the word index whatever the words
+    // (materialized), so its plan does not depend on them: PostgreSQL connections keep it prepared.
+    const prepared = wordsAlone(shape);
+    const [row] = await executeShaped(db, key, values, (v) => pageStatement(db, shape, v, sort, versionCheck, reading !== null, source), {
+      prepared,
+    });
     if (!row) throw new Error('The page statement returned no row');
     if (rankKey && row.ranked) keepRanking(db, rankKey, row.ranked, row.searchVersion);
     // A search known to match too many to keep: known only as long as the catalogue is the same.

@@ -12,6 +12,8 @@ import {
   searchQuery,
   tsQueryRef,
   variantRule,
+  variantSideCount,
+  variantSideMatches,
   type Shape,
   type Values,
 } from './product-filters.js';
@@ -92,9 +94,14 @@ export function pageStatement(
   // cluster by kind of product, so the walk met black shoes after 20 000 other names). Otherwise
   // `matches` is inlined into both, so the page can walk the index and stop after `offset + limit`.
   const collectAll = shape.words || (sort.sortBy === 'price' && variantRule(shape)) || (sort.sortBy === 'name' && hasFilters(shape));
+  // Collected under the variant rule without a word: read from the variants' side (product-filters.ts).
+  const sortBy = sort.sortBy;
+  const fromVariants = !shape.words && variantRule(shape) && (sortBy === 'price' || sortBy === 'name');
   const matches =
     source === 'ids'
       ? sql<{ id: number; sortKey: number }>`(select id, ord as sort_key from unnest(${values.pageIds}::int4[]) with ordinality as given(id, ord))`
+      : fromVariants
+      ? variantSideMatches(shape, values, sortBy)
       : filtered.select(['products.id', sortKey.as('sortKey')]);
   return db
     .with('searchQuery', () => searchQuery(shape, values))
@@ -134,6 +141,9 @@ export function pageStatement(
       ).as('rows'),
       (source === 'ids'
         ? noVersion
+        : !collectAll && variantRule(shape)
+        ? // Matches walked, not collected, under the variant rule: counted from the variants' side.
+          variantSideCount(shape, values, exactCountLimit + 1)
         : hasFilters(shape)
         ? eb
             .selectFrom(eb.selectFrom('matches').select(sql`1`.as('one')).limit(exactCountLimit + 1).as('counted'))

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.js';
-import { hasFilters, type Shape, type Values } from './product-filters.js';
+import { wordsAlone, type Shape, type Values } from './product-filters.js';
 import { exactCountLimit } from './product-page.js';
 
 /**
@@ -48,7 +48,7 @@ function rankingsOf(db: Db): Rankings {
 
 /** The key of a search whose ranking can be kept: words alone, by relevance; null otherwise. */
 export function rankingKey(shape: Shape, values: Values, sortBy: string): string | null {
-  if (sortBy !== 'relevance' || !shape.words || hasFilters({ ...shape, words: false })) return null;
+  if (sortBy !== 'relevance' || !wordsAlone(shape)) return null;
   return `${values.tsquery}\n${values.rankQuery}`;
 }
 

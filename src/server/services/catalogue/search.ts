@@ -37,7 +37,11 @@ interface KnownWord {
 export interface ResolvedQuery {
   /** The tsquery text over `products.search`; '' when no word searches the name. */
   tsquery: string;
-  /** The words read as typed, for ranking exact matches first; '' when none. */
+  /**
+   * The words read as typed, for ranking exact matches first; '' when none, and '' when it would
+   * rank the same matches as `tsquery` does (one word, as typed): doubling every rank keeps the
+   * order and costs a second ts_rank per match.
+   */
   rankQuery: string;
   colors: string[];
   brands: string[];
@@ -260,7 +264,7 @@ export async function resolveQuery(db: Db, text: string): Promise<ResolvedQuery>
     }
   }
   resolved.tsquery = groups.join(' & ');
-  resolved.rankQuery = typedTerms.join(' | ');
+  resolved.rankQuery = groups.length === 1 && groups[0] === `(${typedTerms.join(' | ')})` ? '' : typedTerms.join(' | ');
   if (done.some((token) => token.converted)) resolved.correctedQuery = done.map((token) => token.display).join(' ');
   return resolved;
 }
