@@ -47,11 +47,15 @@ async function counts(trx: Db, target: ReactionTarget, targetId: number): Promis
 
 /**
  * SPEC.md section 4: a reaction with no earlier one is added; the other value switches it; the
- * same value again removes it. A concurrent duplicate waits on the unique pair and then finds the
- * row the other request made (one row, no error).
+ * same value again removes it. Every POST is a click, so one user's clicks on one target are
+ * applied one after another (an advisory lock on the pair): two clicks sent at once toggle twice,
+ * as they would one after the other, whatever their timing. Without the lock the outcome of
+ * simultaneous clicks depended on how their transactions overlapped (a CI run saw five Likes sent
+ * at once leave no row).
  */
 export function react(db: Db, target: ReactionTarget, caller: Caller, targetId: number, value: ReactionValue): Promise<ReactionResult> {
   return inTransaction(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`reaction:${target.table}:${targetId}`}), ${caller.id})`.execute(trx);
     const { rows: exists } = await sql`select 1 from ${sql.table(target.targets)} where id = ${targetId}`.execute(trx);
     if (!exists.length) throw new TRPCError({ code: 'NOT_FOUND' });
 
