@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse } from '../src/shared/schemas/auth.js';
 import { linkToken } from './accounts-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { slow, startTestApp, type TestApp } from './harness.js';
 
 interface ReceivedLetter {
   from: string;
@@ -111,7 +111,7 @@ describe('with SMTP_URL the mailer sends by SMTP', () => {
     await vi.waitFor(async () => {
       const rows = await t.db.selectFrom('mailOutbox').select(['status', 'text', 'html']).where('recipient', '=', 'sveta@shop.test').execute();
       expect(rows).toEqual([{ status: 'sent', text: '', html: '' }]);
-    });
+    }, slow);
   });
 
   it('sends the reset letter with a /reset link that sets the new password', async () => {
@@ -148,7 +148,7 @@ describe('letters left behind', () => {
       await vi.waitFor(async () => {
         const row = await t.db.selectFrom('mailOutbox').select(['status', 'text', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
         expect(row).toEqual({ status: 'sent', text: '', attempts: 1 });
-      });
+      }, slow);
     } finally {
       await restarted.close();
     }

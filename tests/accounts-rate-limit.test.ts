@@ -7,7 +7,7 @@ import type { AppRouter } from '../src/server/routers/index.js';
 import { RateLimits } from '../src/server/services/rate-limit.js';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import { restFrom } from './accounts-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { slow, startTestApp, type TestApp } from './harness.js';
 
 const LIMIT = 3;
 const tooMany = { status: 429, body: { statusCode: 429, message: statusMessages[429] } };
@@ -85,11 +85,11 @@ describe('rate limits shared through Redis (REDIS_URL)', () => {
     await vi.waitFor(async () => {
       await otherInstance.consume('help', probe);
       expect(await redis.exists(`shop-rate:help:${probe}`)).toBe(1);
-    });
+    }, slow);
     await vi.waitFor(async () => {
       await restFrom(t.baseUrl, probe, 'POST', '/auth/reset', { body: { email: 'probe@shop.test' } });
       expect(await redis.exists(`shop-rate:reset:${probe}`)).toBe(1);
-    });
+    }, slow);
 
     const ip = anotherIp();
     expect(await otherInstance.consume('signin', ip)).toBe(true);
@@ -113,7 +113,7 @@ describe('rate limits when Redis is unreachable', () => {
       for (let attempt = 0; attempt <= LIMIT; attempt += 1) answers.push(await limits.consume('signin', '10.0.0.1'));
       expect(answers).toEqual([true, true, true, false]);
       expect(await limits.consume('signin', '10.0.0.2')).toBe(true);
-      await vi.waitFor(() => expect(warnings.length).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(warnings.length).toBeGreaterThan(0), slow);
     } finally {
       await limits.close();
     }

@@ -116,3 +116,6 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
     },
   };
 }
+
+/** `vi.waitFor` options for work done in the background (letters, Redis connecting): CI machines are loaded, 1 s is not enough. */
+export const slow = { timeout: 10_000, interval: 25 };
