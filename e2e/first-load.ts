@@ -24,7 +24,11 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, path: 
   try {
     const page = await context.newPage();
     const pending: Array<Promise<{ url: string; type: string; encoded: number; decoded: number }>> = [];
+    // Responses that arrive after the count is taken (a chunk fetched later) are not part of the
+    // first load; reading them while the context closes would reject with nobody listening.
+    let counted = false;
     page.on('response', (response) => {
+      if (counted) return;
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       pending.push(
@@ -36,7 +40,14 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, path: 
       );
     });
     await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-    const responses = await Promise.all(pending);
+    // On a busy host the network can fall quiet while the first script still runs, before it
+    // asks for the page's chunks: the load counts as done once a further second adds nothing.
+    let responses: Awaited<(typeof pending)[number]>[];
+    do {
+      responses = await Promise.all(pending);
+      await page.waitForTimeout(1000);
+    } while (responses.length < pending.length);
+    counted = true;
     const sum = (type: string) => responses.filter((r) => r.type === type).reduce((total, r) => total + r.encoded, 0);
     return {
       page: path,
