@@ -18,7 +18,9 @@ export function ensureBuilt() {
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   if (built >= Math.max(...sources.map(newestMtime))) return;
   process.stdout.write('Building the shop (client and server)…\n');
-  execSync('npm run build', { stdio: 'inherit' });
+  // The build is always the production one: a NODE_ENV inherited from the caller (a test runner
+  // sets `test`) would otherwise give Vite's development bundle of React.
+  execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 /** `npm run build` ends here: the stamp says the build matches the sources. */
