@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import superjson from 'superjson';
+import { inject } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
 import { openDatabase, requestTimeouts, type DatabaseHandle, type Db } from '../src/server/db/connection.js';
@@ -57,6 +59,7 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
           dataDir: config.dataDir,
           timeouts: requestTimeouts(config.databaseTimeouts),
           ...(schema ? { schema, poolSize: 5 } : {}),
+          ...(!databaseUrl ? await pgliteTemplate() : {}),
         });
   if (ownsDatabase) {
     await migrateToLatest(handle.db);
@@ -115,6 +118,13 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
       }
     },
   };
+}
+
+/** The migrated PGlite that the global setup dumped, when this run has one (see pglite-template.ts). */
+async function pgliteTemplate(): Promise<{ template?: Blob }> {
+  // Outside Vitest (bench/bundle.ts) there is no global setup to ask.
+  const file = process.env['VITEST'] ? inject('pgliteTemplate') : '';
+  return file ? { template: new Blob([await fs.readFile(file)]) } : {};
 }
 
 /** `vi.waitFor` options for work done in the background (letters, Redis connecting): CI machines are loaded, 1 s is not enough. */

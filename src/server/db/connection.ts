@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (a template for `DatabaseOptions.template`). */
+  dump?: () => Promise<Blob>;
 }
 
 /**
@@ -51,6 +53,8 @@ export interface DatabaseOptions {
   timeouts?: Partial<DatabaseTimeouts>;
   /** Where connection faults are reported; they never reach the process as unhandled errors. */
   onConnectionError?: (error: Error) => void;
+  /** PGlite in memory only: start from this dumped data directory instead of an empty cluster. */
+  template?: Blob;
 }
 
 // bigint (count, sum) arrives as a JavaScript number: every count here is far below 2^53.
@@ -187,12 +191,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const memory = options.dataDir.startsWith('memory://');
   const dir = memory ? 'memory://' : path.join(options.dataDir, 'pglite');
   if (!memory) await fs.mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    ...(memory && options.template ? { loadDataDir: options.template } : {}),
+  });
   // PGlite is a single session: one connection, queries and transactions queue behind it.
   const db = createKysely(new pg.Pool({ ...createPgConfig(pglite), max: 1 }));
   return {
     db,
     kind: 'pglite',
+    dump: () => pglite.dumpDataDir('none'),
     async close() {
       await db.destroy();
       await pglite.close();
