@@ -7,7 +7,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time, each with its own app, database and Chromium: the browser waits on the
+    // app and the app on the database, so two overlap well on the 2-core machine.
+    maxWorkers: 2,
     // A page reacts in well under a second on a quiet machine; a busy one gets ten before a poll fails.
     expect: { poll: { timeout: 10_000 } },
   },
