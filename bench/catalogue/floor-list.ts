@@ -3,7 +3,8 @@
  * sort, with and without a search word, with and without filters (a category and a colour, under
  * the variant rule: the card shows the cheapest matching variant, and the price sort is by it).
  * Matches that are counted anyway are collected once (a CTE used twice is materialised); with
- * neither word nor filter the page walks the sort column's index and the total is count(*).
+ * neither word nor filter the page walks the sort column's index and the total is count(*); the
+ * walked sorts under filters walk too (walkedFilteredStatement).
  */
 
 /** A catalogue card; price, old price and picture are the product's unless a query gives the matching variant's. */
@@ -30,8 +31,36 @@ export interface ListShape {
   filter: boolean;
 }
 
+/**
+ * Newest and rating under a category and a colour, without a word: the sort column's index is
+ * walked and each product tested for a variant of the colour and a category of the subtree, 12
+ * found, and only those 12 get their cheapest matching variant; the total is counted from the
+ * colour's variants (the colour index), not from the products.
+ */
+function walkedFilteredStatement(sort: 'createdAt' | 'rating', direction: 'asc' | 'desc'): string {
+  const key = sort === 'createdAt' ? 'p.created_at' : 'coalesce(p.rating, 0)';
+  const inSubtree = (product: string) =>
+    `exists (select 1 from product_categories pc where pc.product_id = ${product} and pc.category_id in (select id from sub))`;
+  return `with ${subtreeOf('$1')},
+    colour as (select id from colors where url = $2),
+    walked as (select p.id, ${key} as k from products p
+      where exists (select 1 from product_variants v where v.product_id = p.id and v.color_id = (select id from colour))
+        and ${inSubtree('p.id')}
+      order by ${key} ${direction}, p.id ${direction} limit 12),
+    page as (select walked.*, mv.price, mv.old_price, mv.image from walked cross join lateral (
+      select v.price, v.old_price, v.images[1] as image from product_variants v
+      where v.product_id = walked.id and v.color_id = (select id from colour)
+      order by v.price, v.position, v.id limit 1) mv)
+    select json_build_object(
+      'rows', coalesce((select json_agg(${cardOf('page.price', 'page.old_price', 'coalesce(page.image, p.image)')}
+                        order by page.k ${direction}, page.id ${direction}) from page join products p on p.id = page.id), '[]'::json),
+      'length', (select count(distinct v.product_id) from product_variants v
+                 where v.color_id = (select id from colour) and ${inSubtree('v.product_id')}))::text as body`;
+}
+
 /** The statement and the order of its parameters (word, category, colour — those present). */
 export function listStatement({ sort, direction, word, filter }: ListShape): string {
+  if (filter && !word && (sort === 'createdAt' || sort === 'rating')) return walkedFilteredStatement(sort, direction);
   let count = 0;
   const next = () => `$${String((count += 1))}`;
   const query = word ? `websearch_to_tsquery('russian', ${next()})` : '';
