@@ -6,6 +6,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './errors.js';
+import { cancelTarget, sendCancelRequest } from './cancel-request.js';
 import { preparedName } from './prepared.js';
 import { ClientGoneError, requestScope } from './request-scope.js';
 import type { Database } from './schema.js';
@@ -64,13 +65,20 @@ function createKysely(pool: PostgresPool): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
 
-/** One checkout of a pooled connection; a connection that failed as a connection is not reused. */
+const isCancelledStatement = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '57014';
+
+/**
+ * One checkout of a pooled connection; a connection that failed as a connection is not reused.
+ * `cancel` resolves true once the server has surely received the cancel.
+ */
 class Checkout implements PostgresPoolClient {
   broken = false;
+  /** A cancel sent for this checkout's statement: the connection goes back only after it landed. */
+  cancelling: Promise<boolean> | undefined;
 
   constructor(
     private readonly client: pg.PoolClient,
-    private readonly cancel: (processId: number) => Promise<void>,
+    private readonly cancel: (processId: number, secretKey: number | undefined) => Promise<boolean>,
   ) {}
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
@@ -80,12 +88,14 @@ class Checkout implements PostgresPoolClient {
     // A statement of a request whose client has gone is not started, and a running one is cancelled.
     const signal = requestScope.getStore()?.signal;
     if (signal?.aborted) return Promise.reject(new ClientGoneError());
-    const processId = (this.client as unknown as { processID?: number | null }).processID;
+    const { processID: processId, secretKey } = this.client as unknown as { processID?: number | null; secretKey?: number | null };
     const onAbort = () => {
-      // pg_cancel_backend names a backend, not a statement: were this connection back in the pool
-      // when the cancel arrives, it would cancel another request's statement. It is discarded.
-      this.broken = true;
-      if (processId) void this.cancel(processId);
+      // A cancel names a backend, not a statement: were this connection back in the pool when the
+      // cancel arrives, it would stop another request's statement. So the connection is released
+      // only once the server has taken the cancel (a backend that already finished ignores it
+      // while it waits for the next command), and discarded when that is not sure.
+      if (processId) this.cancelling = this.cancel(processId, secretKey ?? undefined);
+      else this.broken = true;
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     const values = parameters ? [...parameters] : [];
@@ -98,14 +108,20 @@ class Checkout implements PostgresPoolClient {
       (error: unknown) => {
         signal?.removeEventListener('abort', onAbort);
         // A client-side timeout leaves the statement unanswered on this connection: it must go.
-        if (isDatabaseUnavailable(error)) this.broken = true;
+        // A statement the server cancelled (statement_timeout, a client gone) leaves it sound.
+        if (isDatabaseUnavailable(error) && !isCancelledStatement(error)) this.broken = true;
         throw error;
       },
     );
   }
 
   release(): void {
-    this.client.release(this.broken ? new Error('Connection discarded after a connection fault') : undefined);
+    const cancelling = this.cancelling;
+    this.cancelling = undefined;
+    const giveBack = (broken: boolean) => this.client.release(broken ? new Error('Connection discarded after a connection fault') : undefined);
+    if (!cancelling) return giveBack(this.broken);
+    const broken = this.broken;
+    void cancelling.then((landed) => giveBack(broken || !landed));
   }
 }
 
@@ -116,20 +132,35 @@ class DiscardingPool implements PostgresPool {
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: DatabaseOptions,
-  ) {}
+  ) {
+    this.#cancelTarget = cancelTarget(options.databaseUrl);
+  }
+
+  readonly #cancelTarget: { host: string; port: number } | undefined;
 
   /**
-   * Cancels the statement running on a backend, over a connection of its own (the pool may be
-   * exhausted by exactly the requests being given up).
+   * Cancels the statement running on a backend without the pool (it may be exhausted by exactly
+   * the requests being given up): with the protocol's CancelRequest where the server is reached
+   * over TCP, else over a connection of its own.
    */
-  readonly cancel = async (processId: number): Promise<void> => {
+  readonly cancel = async (processId: number, secretKey: number | undefined): Promise<boolean> => {
+    if (this.#cancelTarget && secretKey !== undefined) {
+      try {
+        await sendCancelRequest(this.#cancelTarget, processId, secretKey, 2_000);
+        return true;
+      } catch {
+        // Fall through to the connection of its own.
+      }
+    }
     const client = new pg.Client({ connectionString: this.options.databaseUrl, connectionTimeoutMillis: 2_000 });
     client.on('error', () => undefined);
     try {
       await client.connect();
       await client.query('select pg_cancel_backend($1)', [processId]);
+      return true;
     } catch {
-      // The statement then ends by its own timeout.
+      // The statement then ends by its own timeout, and its connection is not reused.
+      return false;
     } finally {
       void client.end().catch(() => undefined);
     }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -28,13 +29,22 @@ export function isClientGone(error: { cause?: unknown }): boolean {
 }
 
 export function registerRequestScope(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const controller = new AbortController();
     // The response closes before it finished only when the connection went away.
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
-    // The rest of the request (hooks, handler) continues from here, inside the scope.
-    requestScope.run({ signal: controller.signal }, done);
+    // The rest of the request (hooks, handler) continues from here, inside the scope, one turn
+    // later: a request taken from a backlog often arrives with its client's end of stream, which
+    // Node reads right after it. Without that look no statement would start before the client
+    // was seen gone, and the database would start and cancel work for nobody.
+    requestScope.run({ signal: controller.signal }, () =>
+      setImmediate(() => {
+        const socket = request.raw.socket as Socket | null;
+        if (!socket || socket.destroyed || socket.readableEnded) controller.abort();
+        done();
+      }),
+    );
   });
 }
