@@ -35,16 +35,19 @@ export function registerRequestScope(app: FastifyInstance): void {
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
-    // The rest of the request (hooks, handler) continues from here, inside the scope, one turn
-    // later: a request taken from a backlog often arrives with its client's end of stream, which
-    // Node reads right after it. Without that look no statement would start before the client
-    // was seen gone, and the database would start and cancel work for nobody.
+    // The rest of the request (hooks, handler) continues from here, inside the scope, two turns
+    // of the event loop later: a request taken from a backlog often arrives with its client's end
+    // of stream, which libuv reads only at the next poll (a read that did not fill its buffer
+    // stops there). Without that look statements would start for clients already gone, and the
+    // database would start and cancel work for nobody (one turn was measured to catch too few).
     requestScope.run({ signal: controller.signal }, () =>
-      setImmediate(() => {
-        const socket = request.raw.socket as Socket | null;
-        if (!socket || socket.destroyed || socket.readableEnded) controller.abort();
-        done();
-      }),
+      setImmediate(() =>
+        setImmediate(() => {
+          const socket = request.raw.socket as Socket | null;
+          if (!socket || socket.destroyed || socket.readableEnded) controller.abort();
+          done();
+        }),
+      ),
     );
   });
 }
