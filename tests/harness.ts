@@ -59,7 +59,7 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
           dataDir: config.dataDir,
           timeouts: requestTimeouts(config.databaseTimeouts),
           ...(schema ? { schema, poolSize: 5 } : {}),
-          ...(!databaseUrl ? await pgliteTemplate() : {}),
+          ...(!databaseUrl && config.dataDir.startsWith('memory://') ? await pgliteTemplate() : {}),
         });
   if (ownsDatabase) {
     await migrateToLatest(handle.db);

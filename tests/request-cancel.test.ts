@@ -104,4 +104,41 @@ describe('a statement cancelled for a client that went away', () => {
       await single.close();
     }
   });
+
+  it('leaves no transaction open on its connection when the client goes inside one', async () => {
+    const single = await openDatabase({
+      databaseUrl: t.config.databaseUrl,
+      dataDir: 'memory://',
+      poolSize: 1,
+      ...(t.database.schema ? { schema: t.database.schema } : {}),
+    });
+    try {
+      for (const leaveAfterMs of [30, 120]) {
+        const controller = new AbortController();
+        // Gone during the first statement (30 ms) or between the two (120 ms).
+        const gone = requestScope.run({ signal: controller.signal }, () =>
+          single.db
+            .transaction()
+            .execute(async (trx) => {
+              await sql`select pg_sleep(0.08)`.execute(trx);
+              await sql`select pg_sleep(0.08)`.execute(trx);
+            })
+            .then(
+              () => 'committed',
+              () => 'failed',
+            ),
+        );
+        await sleep(leaveAfterMs);
+        controller.abort();
+        // PostgreSQL stops it; PGlite's one in-process session runs it to its end.
+        expect(await gone).toBe(databaseUrl ? 'failed' : 'committed');
+        // The next statement on the one connection runs in a transaction of its own.
+        const own = await sql<{ own: boolean }>`select xact_start = statement_timestamp() as own from pg_stat_activity where pid = pg_backend_pid()`.execute(single.db);
+        if (databaseUrl) expect(own.rows[0]?.own).toBe(true);
+        else expect((await sql<{ one: number }>`select 1 as one`.execute(single.db)).rows[0]?.one).toBe(1);
+      }
+    } finally {
+      await single.close();
+    }
+  });
 });

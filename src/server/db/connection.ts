@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 import pg from 'pg';
-import { isDatabaseUnavailable } from './errors.js';
+import { isCancelledStatement, isDatabaseUnavailable } from './errors.js';
 import { cancelTarget, sendCancelRequest } from './cancel-request.js';
 import { preparedName } from './prepared.js';
 import { ClientGoneError, requestScope } from './request-scope.js';
@@ -65,7 +65,7 @@ function createKysely(pool: PostgresPool): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
 
-const isCancelledStatement = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '57014';
+const isRollback = (sql: string) => /^\s*rollback\b/i.test(sql);
 
 /**
  * One checkout of a pooled connection; a connection that failed as a connection is not reused.
@@ -85,8 +85,9 @@ class Checkout implements PostgresPoolClient {
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query<R>(sql: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sql !== 'string') throw new Error('Streaming cursors are not configured');
-    // A statement of a request whose client has gone is not started, and a running one is cancelled.
-    const signal = requestScope.getStore()?.signal;
+    // A statement of a request whose client has gone is not started, and a running one is cancelled;
+    // a rollback always runs, or the connection would go back to the pool inside a transaction.
+    const signal = isRollback(sql) ? undefined : requestScope.getStore()?.signal;
     if (signal?.aborted) return Promise.reject(new ClientGoneError());
     const { processID: processId, secretKey } = this.client as unknown as { processID?: number | null; secretKey?: number | null };
     const onAbort = () => {

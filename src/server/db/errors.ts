@@ -75,6 +75,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return error.cause !== undefined && error.cause !== error && isDatabaseUnavailable(error.cause);
 }
 
+/** A statement the server cancelled (statement_timeout, a cancel request): its connection is sound. */
+export function isCancelledStatement(error: unknown): boolean {
+  return isPgError(error) && error.code === '57014';
+}
+
 /** Serialization failures and deadlocks: the transaction may simply be run again. */
 export function isRetryableConflict(error: unknown): boolean {
   return isPgError(error) && (error.code === '40001' || error.code === '40P01');

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Work that outlives its client is cancelled (issue 13): every request runs with an AbortSignal
  * that fires when its client goes away before the answer is sent. The PostgreSQL pool
- * (connection.ts) cancels a statement of that request still running (`pg_cancel_backend`) and
- * refuses to start new ones; PGlite runs one statement at a time in-process and has nothing to
- * cancel, so there the signal only stops later statements of the request.
+ * (connection.ts) cancels a statement of that request still running (the protocol's
+ * CancelRequest) and refuses to start new ones but a rollback. PGlite's pool does not look at the
+ * signal: one in-process session, nothing to cancel, so a request there runs to its end.
  */
 export interface RequestScope {
   signal: AbortSignal;
