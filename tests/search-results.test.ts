@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductCard } from '../src/shared/schemas/catalogue.js';
 import { openDatabase } from '../src/server/db/connection.js';
+import { keepNoAnswers } from '../src/server/services/catalogue/answers.js';
 import { listProducts } from '../src/server/services/catalogue/product-list.js';
 import { forgetRankings, keepNoRankings, keptRankings } from '../src/server/services/catalogue/search-results.js';
 import { resolveQuery } from '../src/server/services/catalogue/search.js';
@@ -61,6 +62,8 @@ const backpacks: Product[] = [];
 beforeAll(async () => {
   t = await startTestApp();
   other = await startTestApp({}, undefined, t.database);
+  // What is tested here lies below the finished answers PGlite keeps (catalogue/answers.ts).
+  keepNoAnswers(t.db);
   adminToken = await t.signInAdmin();
   for (const name of ['Рюкзак городской', 'Рюкзак туристический большой', 'Рюкзак', 'Сумка-рюкзак', 'Чехол для рюкзака', 'Рюкзак детский']) {
     backpacks.push(await create(t, name));

@@ -98,7 +98,7 @@ export async function ensureDatabase(adminUrl: string, name: string, refill: boo
 }
 
 /** The migrations and this file: the data is made again when either changes. */
-async function fingerprint(): Promise<string> {
+export async function fingerprint(): Promise<string> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const migrations = path.resolve(here, '../../migrations');
   const files = [...(await fs.readdir(migrations)).sort().map((name) => path.join(migrations, name)), fileURLToPath(import.meta.url)];

@@ -5,12 +5,17 @@
  * connections. PGlite runs one statement at a time, so 4 connections queue inside the process.
  * autocannon runs as a child process, so the load generator does not share the server's event loop.
  *
- *   npx tsx bench/catalogue/search-pglite.ts [--duration 10] [--no-rankings]
+ *   npx tsx bench/catalogue/search-pglite.ts [--duration 10] [--no-answers | --no-rankings] [--keep <dir>]
  *
- * `--no-rankings`: the shop keeps no ranking of a search (search-results.ts), so every request runs
- * the search in full, as a query seen for the first time does.
+ * By default a repeated search is answered from the answers kept until the next write
+ * (services/catalogue/answers.ts). `--no-answers`: every request reads its page (the ranking of the
+ * search is kept, search-results.ts). `--no-rankings`: nothing is kept, so every request runs the
+ * search in full, as a query seen for the first time does. `--keep <dir>`: the filled data
+ * directory is written there (≈850 MB, named by fill.ts's fingerprint) and read from there next time (a few seconds instead of
+ * about two minutes of filling).
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { CompiledQuery } from 'kysely';
@@ -18,9 +23,10 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { keepNoAnswers } from '../../src/server/services/catalogue/answers.js';
 import { keepNoRankings } from '../../src/server/services/catalogue/search-results.js';
 import { calls } from './calls.js';
-import { fillSteps } from './fill.js';
+import { fillSteps, fingerprint } from './fill.js';
 
 const durationIndex = process.argv.indexOf('--duration');
 const duration = durationIndex > 0 ? Number(process.argv[durationIndex + 1]) : 10;
@@ -41,18 +47,34 @@ async function autocannon(url: string, connections: number, seconds: number): Pr
   return JSON.parse(stdout) as Result;
 }
 
-const handle = await openDatabase({ dataDir: 'memory://' });
-await migrateToLatest(handle.db);
-log('Filling PGlite…');
-for (const { label, text, values } of fillSteps()) {
-  const started = performance.now();
-  await handle.db.executeQuery(CompiledQuery.raw(text, values));
-  log(`  ${label}: ${Math.round(performance.now() - started)} ms`);
+const keepIndex = process.argv.indexOf('--keep');
+const keepDir = keepIndex > 0 ? process.argv[keepIndex + 1] : undefined;
+// Named by the fill's fingerprint (the migrations and fill.ts): a changed catalogue is filled again.
+const kept = keepDir ? `${keepDir}/pglite-${(await fingerprint()).split(' ')[1] ?? ''}.tar` : undefined;
+const handle = await (kept && fs.existsSync(kept) ? openKept(kept) : openFilled());
+
+async function openKept(file: string) {
+  log(`Reading the filled catalogue from ${file}`);
+  return openDatabase({ dataDir: 'memory://', template: new Blob([await fs.promises.readFile(file)]) });
 }
-await handle.db.executeQuery(CompiledQuery.raw('vacuum analyze'));
+
+async function openFilled() {
+  const filled = await openDatabase({ dataDir: 'memory://' });
+  await migrateToLatest(filled.db);
+  log('Filling PGlite…');
+  for (const { label, text, values } of fillSteps()) {
+    const started = performance.now();
+    await filled.db.executeQuery(CompiledQuery.raw(text, values));
+    log(`  ${label}: ${Math.round(performance.now() - started)} ms`);
+  }
+  await filled.db.executeQuery(CompiledQuery.raw('vacuum analyze'));
+  if (kept && filled.dump) await fs.promises.writeFile(kept, Buffer.from(await (await filled.dump()).arrayBuffer()));
+  return filled;
+}
 
 const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: 'memory://', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' });
 if (process.argv.includes('--no-rankings')) keepNoRankings(handle.db);
+if (process.argv.includes('--no-rankings') || process.argv.includes('--no-answers')) keepNoAnswers(handle.db);
 const app = await buildApp({ config, db: handle.db, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${String((app.server.address() as { port: number }).port)}`;

@@ -7,6 +7,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresCursor, type Pos
 import pg from 'pg';
 import { isCancelledStatement, isDatabaseUnavailable } from './errors.js';
 import { cancelTarget, sendCancelRequest } from './cancel-request.js';
+import { WriteCountingPool } from './embedded-writes.js';
 import { preparedName } from './prepared.js';
 import { ClientGoneError, requestScope } from './request-scope.js';
 import type { Database } from './schema.js';
@@ -228,7 +229,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(memory && options.template ? { loadDataDir: options.template } : {}),
   });
   // PGlite is a single session: one connection, queries and transactions queue behind it.
-  const db = createKysely(new pg.Pool({ ...createPgConfig(pglite), max: 1 }));
+  const pool = new WriteCountingPool(new pg.Pool({ ...createPgConfig(pglite), max: 1 }));
+  const db = pool.track(createKysely(pool));
   return {
     db,
     kind: 'pglite',

@@ -18,6 +18,7 @@ import {
   type Values,
 } from './product-filters.js';
 import { exactCountLimit, pageStatement } from './product-page.js';
+import { rememberedAnswer } from './answers.js';
 import { readingOutdated, readQuery, searchVersionCheck } from './search-cache.js';
 import { forgetRankings, keepRanking, rankingFor, rankingKey } from './search-results.js';
 import { executeShaped } from './shaped.js';
@@ -44,7 +45,11 @@ export interface ProductListAnswer {
   suggestions?: string[];
 }
 
-export async function listProducts(db: Db, listInput: ListInput): Promise<ProductListAnswer> {
+export function listProducts(db: Db, listInput: ListInput): Promise<ProductListAnswer> {
+  return rememberedAnswer(db, JSON.stringify(['list', listInput]), () => readProductList(db, listInput));
+}
+
+async function readProductList(db: Db, listInput: ListInput): Promise<ProductListAnswer> {
   // A name without any letter or digit, or with a word nothing matches, finds nothing.
   const reading = listInput.name ? await readQuery(db, listInput.name) : null;
   const query = reading?.query ?? null;
@@ -93,7 +98,7 @@ export async function listProducts(db: Db, listInput: ListInput): Promise<Produc
     return { result: { row, shape }, version: row.treeVersion };
   });
   // A remembered reading of the search text made before the catalogue's words changed: read it again.
-  if (readingOutdated(db, reading, row.searchVersion)) return listProducts(db, listInput);
+  if (readingOutdated(db, reading, row.searchVersion)) return readProductList(db, listInput);
 
   // Above `exactCountLimit` filtered matches the total is not counted: the answer says «more than
   // 10 000» (approximate) and pages up to there, so the last page is reachable and never empty.
@@ -156,7 +161,11 @@ function priceRangeStatement(db: Db, shape: Shape, values: Values, versionCheck:
  * (dearest) variants, in price order, which answers at once for any broad filter; only a narrow
  * filter that none of those match falls back to min()/max() over its (then few) matches.
  */
-export async function priceRange(db: Db, input: Filters): Promise<{ minPrice: number; maxPrice: number }> {
+export function priceRange(db: Db, input: Filters): Promise<{ minPrice: number; maxPrice: number }> {
+  return rememberedAnswer(db, JSON.stringify(['priceRange', input]), () => readPriceRange(db, input));
+}
+
+async function readPriceRange(db: Db, input: Filters): Promise<{ minPrice: number; maxPrice: number }> {
   const reading = input.name ? await readQuery(db, input.name) : null;
   const query = reading?.query ?? null;
   if (query?.nothing) return { minPrice: 0, maxPrice: 0 };
@@ -174,7 +183,7 @@ export async function priceRange(db: Db, input: Filters): Promise<{ minPrice: nu
   let row = await run('walk');
   // A narrow filter that none of the cheapest (dearest) variants match: its (few) matches in full.
   if (!row || row.minPrice === null || row.maxPrice === null) row = await run('all');
-  if (readingOutdated(db, reading, row?.searchVersion)) return priceRange(db, input);
+  if (readingOutdated(db, reading, row?.searchVersion)) return readPriceRange(db, input);
   return { minPrice: toRubles(row?.minPrice ?? 0), maxPrice: toRubles(row?.maxPrice ?? 0) };
 }
 
