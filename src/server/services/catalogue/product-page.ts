@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import type { productListSchema } from '../../../shared/schemas/catalogue.js';
@@ -131,7 +131,8 @@ export function pageStatement(
                 inner
                   .selectFrom('colors as c')
                   .select(['c.id', 'c.name', 'c.url', 'c.code'])
-                  .where('c.id', 'in', inner.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id'))
+                  // By key, from the card's (few) variants: `in (…)` hashed all the colours per card.
+                  .where(sql<SqlBool>`c.id = any(array(${inner.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id')}))`)
                   .orderBy('c.id'),
               ).as('colors'),
             productBrandsJson(db).as('brands'),

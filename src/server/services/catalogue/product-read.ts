@@ -9,10 +9,14 @@ import type { Db } from '../../db/connection.js';
 
 /** The brands of product `p` of the outer query, by name: on its page and on its catalogue card. */
 export function productBrandsJson(db: Db) {
+  // Each brand by its key: joined plainly, PostgreSQL hashes the whole brands table once per card.
   return jsonArrayFrom(
     db
       .selectFrom('productBrands as pb')
-      .innerJoin('brands as b', 'b.id', 'pb.brandId')
+      .innerJoinLateral(
+        (eb) => eb.selectFrom('brands').select(['brands.id', 'brands.name', 'brands.url']).whereRef('brands.id', '=', 'pb.brandId').offset(sql.lit(0)).as('b'),
+        (join) => join.onTrue(),
+      )
       .select(['b.id', 'b.name', 'b.url'])
       .where('pb.productId', '=', sql.ref<number>('p.id'))
       .orderBy('b.name'),
