@@ -9,7 +9,8 @@ import type { Db } from '../../db/connection.js';
 
 /** The brands of product `p` of the outer query, by name: on its page and on its catalogue card. */
 export function productBrandsJson(db: Db) {
-  // Each brand by its key: joined plainly, PostgreSQL hashes the whole brands table once per card.
+  // Each brand by its key: joined plainly, PostgreSQL hashes the whole brands table once per card
+  // (OFFSET 0 keeps the lateral subquery from being flattened back into that join).
   return jsonArrayFrom(
     db
       .selectFrom('productBrands as pb')
