@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db/connection.js';
 import { markedStatements } from '../src/server/db/prepared.js';
 import { priceRange } from '../src/server/services/catalogue/product-list.js';
 import { priceRangeSchema, type Color, type ProductCard } from '../src/shared/schemas/catalogue.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { openOneConnection, startTestApp, type TestApp } from './harness.js';
 
 /** Issue 13: colour and price match the same variant; totals that never pretend. Issue 17: swapped price bounds. */
 
@@ -140,7 +139,7 @@ describe('priceRange statements kept prepared', () => {
     expect(markedStatements()).toBeGreaterThan(0);
     if (t.database.handle.kind === 'pglite') return;
     // One connection, so that every call and the pg_prepared_statements read below meet the same session.
-    const single = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: 'memory://', poolSize: 1, ...(t.database.schema ? { schema: t.database.schema } : {}) });
+    const single = await openOneConnection(t);
     try {
       for (let i = 0; i < 8; i++) expect(await priceRange(single.db, filters)).toEqual(expected);
       const prepared = await sql<{ name: string; genericPlans: number }>`select name, generic_plans from pg_prepared_statements where name like 'shop_%'`.execute(single.db);

@@ -120,6 +120,15 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
   };
 }
 
+/**
+ * A pool of one connection on the app's database, so that consecutive statements meet the same
+ * session: on PostgreSQL the app's schema; on PGlite (one session per database) a fresh empty one.
+ */
+export function openOneConnection(t: TestApp): Promise<DatabaseHandle> {
+  const schema = t.database.schema;
+  return openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: 'memory://', poolSize: 1, ...(schema ? { schema } : {}) });
+}
+
 /** The migrated PGlite that the global setup dumped, when this run has one (see pglite-template.ts). */
 async function pgliteTemplate(): Promise<{ template?: Blob }> {
   // Outside Vitest (bench/bundle.ts) there is no global setup to ask.

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db/connection.js';
 import { requestScope } from '../src/server/db/request-scope.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { openOneConnection, startTestApp, type TestApp } from './harness.js';
 
 /** Issue 13 point 5: a request whose client has gone stops its SQL. */
 
@@ -77,12 +76,7 @@ describe('a request whose client has gone', () => {
 
 describe('a statement cancelled for a client that went away', () => {
   it('never reaches the next request on its connection, however late the cancel comes', async () => {
-    const single = await openDatabase({
-      databaseUrl: t.config.databaseUrl,
-      dataDir: 'memory://',
-      poolSize: 1,
-      ...(t.database.schema ? { schema: t.database.schema } : {}),
-    });
+    const single = await openOneConnection(t);
     try {
       const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(single.db)).rows[0]?.pid;
       const first = await backend();
@@ -106,12 +100,7 @@ describe('a statement cancelled for a client that went away', () => {
   });
 
   it('leaves no transaction open on its connection when the client goes inside one', async () => {
-    const single = await openDatabase({
-      databaseUrl: t.config.databaseUrl,
-      dataDir: 'memory://',
-      poolSize: 1,
-      ...(t.database.schema ? { schema: t.database.schema } : {}),
-    });
+    const single = await openOneConnection(t);
     try {
       for (const leaveAfterMs of [30, 120]) {
         const controller = new AbortController();

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductCard } from '../src/shared/schemas/catalogue.js';
-import { openDatabase } from '../src/server/db/connection.js';
 import { keepNoAnswers } from '../src/server/services/catalogue/answers.js';
 import { listProducts } from '../src/server/services/catalogue/product-list.js';
 import { forgetRankings, keepNoRankings, keptRankings } from '../src/server/services/catalogue/search-results.js';
 import { resolveQuery } from '../src/server/services/catalogue/search.js';
 import { productListSchema } from '../src/shared/schemas/catalogue.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { openOneConnection, startTestApp, type TestApp } from './harness.js';
 
 /**
  * The ranked matches of a plain name search are kept per server and checked against
@@ -176,7 +175,7 @@ describe('the statement of a plain search', () => {
       return;
     }
     // One connection, so that every call and the pg_prepared_statements read below meet the same session.
-    const single = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: 'memory://', poolSize: 1, ...(t.database.schema ? { schema: t.database.schema } : {}) });
+    const single = await openOneConnection(t);
     try {
       keepNoRankings(single.db);
       await listProducts(single.db, input({ name: 'рюкзак', minPrice: 500 }));

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { isCancelledStatement, isDatabaseUnavailable } from './errors.js';
 import { cancelTarget, sendCancelRequest } from './cancel-request.js';
 import { WriteCountingPool } from './embedded-writes.js';
-import { preparedName } from './prepared.js';
+import { runStatement } from './prepared.js';
 import { ClientGoneError, requestScope } from './request-scope.js';
 import type { Database } from './schema.js';
 
@@ -100,9 +100,7 @@ class Checkout implements PostgresPoolClient {
       else this.broken = true;
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    const values = parameters ? [...parameters] : [];
-    const name = preparedName(sql);
-    return (name ? this.client.query({ name, text: sql, values }) : this.client.query(sql, values)).then(
+    return runStatement(this.client, sql, parameters).then(
       (result) => {
         signal?.removeEventListener('abort', onAbort);
         return result as unknown as PostgresQueryResult<R>;

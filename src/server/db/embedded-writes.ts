@@ -1,7 +1,7 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 import type { Db } from './connection.js';
-import { preparedName } from './prepared.js';
+import { runStatement } from './prepared.js';
 
 /**
  * Writes to the embedded database, counted (issue 16 point 8). PGlite lives in this process and
@@ -44,9 +44,7 @@ class CountingClient implements PostgresPoolClient {
     if (typeof sql !== 'string') throw new Error('Streaming cursors are not configured');
     // Counted before it runs: one connection, so nothing else reads between this and the write.
     if (!isReadOnlyStatement(sql)) this.pool.writes += 1;
-    const values = parameters ? [...parameters] : [];
-    const name = preparedName(sql);
-    return (name ? this.client.query({ name, text: sql, values }) : this.client.query(sql, values)) as unknown as Promise<PostgresQueryResult<R>>;
+    return runStatement(this.client, sql, parameters) as unknown as Promise<PostgresQueryResult<R>>;
   }
 
   release(): void {

@@ -1,3 +1,5 @@
+import type pg from 'pg';
+
 /**
  * Statements the PostgreSQL connections keep prepared (named), so that a statement run again on a
  * connection is neither parsed nor, once PostgreSQL has settled on a generic plan, planned again.
@@ -29,4 +31,11 @@ export function preparedName(sql: string): string | undefined {
 /** How many statements are marked (for tests). */
 export function markedStatements(): number {
   return names.size;
+}
+
+/** Runs a statement on a pg client: marked statements under their name, the rest unnamed. */
+export function runStatement(client: pg.PoolClient, sql: string, parameters: ReadonlyArray<unknown> | undefined): Promise<pg.QueryResult> {
+  const values = parameters ? [...parameters] : [];
+  const name = preparedName(sql);
+  return name ? client.query({ name, text: sql, values }) : client.query(sql, values);
 }
