@@ -189,12 +189,12 @@ export function fillSteps(): FillStep[] {
      select i, 'A' || i || '-' || k,
        1 + (i * 7 + k * 11) % 30,
        price,
-       case when i % 5 = 0 then (price * 1.25)::int end,
+       case when i % 5 = 0 then (price * 1.25)::bigint end,
        case when random() < 0.2 then 0 else 1 + floor(random() * 50)::int end,
        array['p-' || i || '-' || k || '.webp'],
        k
      from generate_series(1, ${productCount}) i, generate_series(0, 2) k,
-       lateral (select (round(exp(ln(10000) + ((i::bigint * 2654435761) % 1000003) / 1000003.0 * ln(1000)) * (1 + 0.05 * k) / 100) * 100)::int as price) p`,
+       lateral (select (round(exp(ln(10000) + ((i::bigint * 2654435761) % 1000003) / 1000003.0 * ln(1000)) * (1 + 0.05 * k) / 100) * 100)::bigint as price) p`,
   ));
   steps.push(step(
     'denormalised prices',

@@ -59,7 +59,10 @@ export interface DatabaseOptions {
   template?: Blob;
 }
 
-// bigint (count, sum) arrives as a JavaScript number: every count here is far below 2^53.
+// bigint arrives as a JavaScript number, on PostgreSQL and on PGlite alike (its bridge runs pg's
+// parsers): counts, counters, and money (kopecks, migration 0015), all far below 2^53 (about
+// 90 trillion rubles). sum() over a bigint is numeric, which stays a string: the one sum of money
+// in SQL (the dashboard's revenue, orders/stats.ts) is read inside JSON, where it is a number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 function createKysely(pool: PostgresPool): Db {

@@ -4,7 +4,7 @@ type CreatedAt = ColumnType<Date, never, never>;
 type Version = ColumnType<number, never, number>;
 type Json<T> = ColumnType<T, string, string>;
 
-/** Tables of the catalogue domain. Prices are integer kopecks. */
+/** Tables of the catalogue domain. Prices are kopecks (bigint columns, read as numbers). */
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, UpdatedAt } from '../schema.js';
 
-/** Tables of the orders domain. Money is integer kopecks. */
+/** Tables of the orders domain. Money is kopecks (bigint columns, read as numbers). */
 
 export type BasketStatus = 'Active' | 'Ordered';
 export type CheckoutStatus = 'New' | 'InDelivery' | 'Completed' | 'Canceled';
