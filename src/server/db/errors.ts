@@ -6,6 +6,7 @@ interface PgError {
   message: string;
   constraint?: string;
   detail?: string;
+  routine?: string;
 }
 
 /**
@@ -78,6 +79,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** A statement the server cancelled (statement_timeout, a cancel request): its connection is sound. */
 export function isCancelledStatement(error: unknown): boolean {
   return isPgError(error) && error.code === '57014';
+}
+
+/**
+ * A statement prepared on a connection before a column it returns changed type (a migration's
+ * ALTER COLUMN TYPE): PostgreSQL refuses it on that connection from then on («cached plan must
+ * not change result type»). Told by the server's routine, which is never translated.
+ */
+export function isStalePreparedStatement(error: unknown): boolean {
+  return isPgError(error) && error.code === '0A000' && error.routine === 'RevalidateCachedQuery';
 }
 
 /** Serialization failures and deadlocks: the transaction may simply be run again. */

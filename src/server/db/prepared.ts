@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { isStalePreparedStatement } from './errors.js';
 
 /**
  * Statements the PostgreSQL connections keep prepared (named), so that a statement run again on a
@@ -33,9 +34,37 @@ export function markedStatements(): number {
   return names.size;
 }
 
+/**
+ * Per connection, how many times its prepared statements went stale: a migration run by another
+ * instance that changes the type of a column they return (0015 made money bigint) makes PostgreSQL
+ * refuse each of them on every connection that prepared it before. Such a connection forgets
+ * them all and prepares them again under new names (pg remembers which names it has parsed).
+ */
+const generations = new WeakMap<pg.PoolClient, number>();
+
+function nameOn(client: pg.PoolClient, name: string): string {
+  const generation = generations.get(client);
+  return generation ? `${name}_${String(generation)}` : name;
+}
+
 /** Runs a statement on a pg client: marked statements under their name, the rest unnamed. */
-export function runStatement(client: pg.PoolClient, sql: string, parameters: ReadonlyArray<unknown> | undefined): Promise<pg.QueryResult> {
+export async function runStatement(client: pg.PoolClient, sql: string, parameters: ReadonlyArray<unknown> | undefined): Promise<pg.QueryResult> {
   const values = parameters ? [...parameters] : [];
   const name = preparedName(sql);
-  return name ? client.query({ name, text: sql, values }) : client.query(sql, values);
+  if (!name) return client.query(sql, values);
+  try {
+    return await client.query({ name: nameOn(client, name), text: sql, values });
+  } catch (error) {
+    if (!isStalePreparedStatement(error)) throw error;
+    generations.set(client, (generations.get(client) ?? 0) + 1);
+    // A marked statement only reads, so it is simply run again. Inside a transaction (the category
+    // tree's last resort) the refusal has aborted it: the error stands, and the connection's next
+    // statements are prepared under the new names all the same.
+    try {
+      await client.query('deallocate all');
+    } catch {
+      throw error;
+    }
+    return client.query({ name: nameOn(client, name), text: sql, values });
+  }
 }
