@@ -47,6 +47,7 @@ export const statusMessages: Readonly<Record<number, string>> = {
 /** Domain refusals quoted by SPEC.md section 8. */
 export const domainMessages = {
   hasDependents: 'Удалить невозможно, В файле есть дополнительные данные',
+  withdrawInstead: 'Снимите товар с продажи (выключите «В продаже»): покупатели не смогут его заказать, а отзывы и история заказов сохранятся',
   imageInUsePrefix: 'Удалить невозможно, Файл используется в ',
   wrongCredentials: 'Неверный e-mail или пароль.',
   adminOnly: 'Вход в панель управления разрешён только администраторам.',
