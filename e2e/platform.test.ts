@@ -156,7 +156,7 @@ describe('npm start under a supervisor', () => {
       expect(await exit).toBe(0);
       // Not one process is left behind (an orphaned server would keep serving), within the deadline.
       await waitFor(() => Promise.resolve(processes.every((pid) => !isAlive(pid))), 15_000);
-      expect(Date.now() - signalled).toBeLessThan(13_000);
+      expect(Date.now() - signalled).toBeLessThan(10_500);
       expect(await serving(port)).toBe(false);
       stalled.destroy();
     } finally {

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from './harness.js';
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-seo-'));
 fs.writeFileSync(
   path.join(clientDir, 'index.html'),
-  '<!doctype html>\n<html lang="ru">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="Старое описание" />\n    <title>Магазин</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+  '<!doctype html>\n<html lang="ru">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="Старое описание" />\n    <title>Магазин</title>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
 );
 
 let t: TestApp;
@@ -44,6 +44,23 @@ describe('demo content on a fresh database', () => {
     expect((await t.trpc(admin).content.scanner.list.query({})).length).toBe(3);
     expect((await t.rest<{ length: number }>('GET', '/products?tags=hit-prodazh')).body.length).toBeGreaterThanOrEqual(4);
     expect((await t.rest<{ length: number }>('GET', '/products?tags=novinka')).body.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('staff text in the first HTML', () => {
+  it('goes in literally: $&, $` and $\' in a name and description do not copy the shell', async () => {
+    const name = "Куртка $& $` $' «Север»";
+    const created = await t.rest<{ url: string }>('POST', '/products', {
+      token: admin,
+      body: { name, url: 'kurtka-dollar', desc: "<p>Описание $& и $' и $`</p>", variants: [{ article: 'DOLLAR-1', price: 1000, stock: 1 }] },
+    });
+    expect(created.status).toBe(200);
+    const { status, html } = await page('/product/kurtka-dollar');
+    expect(status).toBe(200);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<body/g)).toHaveLength(1);
+    expect(html.match(/<script type="module"/g)).toHaveLength(1);
+    expect(html).toContain('<title>Куртка $&amp; $` $&#39; «Север»');
   });
 });
 

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
+import { isDatabaseUnavailable } from '../src/server/db/errors.js';
+import { inTransaction } from '../src/server/db/transaction.js';
 import { DatabaseProxy } from './db-proxy.js';
 import { startTestApp, type TestApp } from './harness.js';
 
@@ -139,6 +142,24 @@ describe('PostgreSQL going away under a running shop', () => {
       expect(answer.ms).toBeLessThan(6_000);
     }
     await proxy.restore();
+    expect(await allAnswer200Within(5_000)).toBeLessThan(5_000);
+  });
+
+  it('ends a transaction caught mid-way by a frozen server within one statement deadline, the rollback not waiting again', async () => {
+    const started = Date.now();
+    const outcome = await inTransaction(t.db, async (trx) => {
+      await sql`select 1`.execute(trx);
+      proxy.hang();
+      await sql`select 2`.execute(trx);
+    }).then(
+      () => 'committed',
+      (error: unknown) => (isDatabaseUnavailable(error) ? 'unavailable' : String(error)),
+    );
+    const ms = Date.now() - started;
+    await proxy.restore();
+    expect(outcome).toBe('unavailable');
+    // Statement deadline 2 s + 2 s on the client; the rollback used to wait as long again.
+    expect(ms).toBeLessThan(5_500);
     expect(await allAnswer200Within(5_000)).toBeLessThan(5_000);
   });
 

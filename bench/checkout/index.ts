@@ -46,7 +46,9 @@ const children: ChildProcess[] = [];
 function start(script: string): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'development' },
+    // Each request is another buyer (its own IP, e-mail and phone), as on a real shop: the shop takes
+    // the client's IP from X-Forwarded-For, so the guest limits count each buyer on their own.
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'development', TRUST_PROXY: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -96,7 +98,13 @@ interface Measure {
   errors: number;
 }
 
-const person = { firstName: 'Иван', lastName: 'Покупатель', email: 'bench@example.ru', phone: '+7 900 000-00-00', address: { address: 'ул. Ленина, д. 1', city: 'Москва', country: 'Россия', zipCode: '101000' } };
+const person = { firstName: 'Иван', lastName: 'Покупатель', address: { address: 'ул. Ленина, д. 1', city: 'Москва', country: 'Россия', zipCode: '101000' } };
+let buyer = 0;
+/** The next buyer: an address of their own (10.x.y.z), an e-mail and a phone. */
+function nextBuyer(): { ip: string; email: string; phone: string } {
+  buyer += 1;
+  return { ip: `10.${(buyer >> 16) & 255}.${(buyer >> 8) & 255}.${buyer & 255}`, email: `buyer-${buyer}@example.ru`, phone: `+7 900 ${String(buyer).padStart(7, '0')}` };
+}
 
 async function load(url: string, variantFor: () => number, seconds: number): Promise<Measure> {
   const result = await autocannon({
@@ -107,8 +115,14 @@ async function load(url: string, variantFor: () => number, seconds: number): Pro
     requests: [
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: JSON.stringify({ ...person, oneClick: { variantId: variantFor(), quantity: 1 } }) }),
+        setupRequest: (request) => {
+          const { ip, email, phone } = nextBuyer();
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+            body: JSON.stringify({ ...person, email, phone, oneClick: { variantId: variantFor(), quantity: 1 } }),
+          };
+        },
       },
     ],
   });

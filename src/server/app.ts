@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { contextFactory, type AppServices } from './context.js';
 import type { Db } from './db/connection.js';
 import { isClientGone, registerRequestScope } from './db/request-scope.js';
+import { registerClosing } from './http/closing.js';
 import { registerCompression } from './http/compression.js';
 import { answerFrameworkError, answerMalformedRequest, useRestErrorShape } from './http/error-shape.js';
 import { registerHealthRoutes } from './http/health.js';
@@ -48,6 +49,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: requestTimeouts.idleMs,
     trustProxy: config.trustProxy,
     clientErrorHandler: answerMalformedRequest,
+    // Requests arriving during a shutdown are answered by http/closing.ts, in Russian.
+    return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
   });
 
@@ -60,6 +63,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       perMinute: config.rateLimitPerMinute,
       lettersPerAddressPerHour: config.lettersPerAddressPerHour,
       signinFailuresPerAccount: config.signinFailuresPerAccount,
+      hourly: {
+        guestOrderPerIp: config.guestLimits.ordersPerIpPerHour,
+        guestOrderPerEmail: config.guestLimits.ordersPerEmailPerHour,
+        guestBasketPerIp: config.guestLimits.recordsPerIpPerHour,
+        guestWishlistPerIp: config.guestLimits.recordsPerIpPerHour,
+        guestAddressPerIp: config.guestLimits.recordsPerIpPerHour,
+        orderLetter: config.guestLimits.orderLettersPerAddressPerHour,
+      },
       redisUrl: config.redisUrl,
       log: app.log,
     }),
@@ -73,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await services.rateLimits.close();
   });
 
+  registerClosing(app);
   registerRequestScope(app);
   useRestErrorShape(app);
   registerSecurityHeaders(app, config);

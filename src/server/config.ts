@@ -50,6 +50,13 @@ const envSchema = z
     RATE_LIMIT_PER_MINUTE: positiveCount,
     LETTERS_PER_ADDRESS_PER_HOUR: positiveCount,
     SIGNIN_FAILURES_PER_ACCOUNT: positiveCount,
+    GUEST_ORDERS_PER_IP_PER_HOUR: positiveCount,
+    GUEST_ORDERS_PER_EMAIL_PER_HOUR: positiveCount,
+    GUEST_RECORDS_PER_IP_PER_HOUR: positiveCount,
+    ORDER_LETTERS_PER_ADDRESS_PER_HOUR: positiveCount,
+    MAX_UNITS_PER_LINE: positiveCount,
+    MAX_UNITS_PER_GUEST_ORDER: positiveCount,
+    MAX_OPEN_GUEST_UNITS: positiveCount,
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
     PHOTOS_PER_USER_PER_DAY: z.coerce.number().int().positive().default(30),
@@ -87,12 +94,31 @@ export interface Config {
   lettersPerAddressPerHour: number;
   /** Failed sign-ins of one account per 15 minutes before its sign-in answers 429. */
   signinFailuresPerAccount: number;
+  /** What guests (and anyone) may do, so that fake orders cannot hold stock or mail strangers. */
+  guestLimits: GuestLimits;
   /** Take the client's IP from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   maxUploadBytes: number;
   /** Images a signed-in non-admin (review photos) may upload in 24 hours. */
   photosPerUserPerDay: number;
   logLevel: string;
+}
+
+export interface GuestLimits {
+  /** Direct (no account) checkouts per client IP and hour. */
+  ordersPerIpPerHour: number;
+  /** Direct checkouts per recipient e-mail and hour. */
+  ordersPerEmailPerHour: number;
+  /** Anonymous baskets, wishlists and direct addresses created per client IP and hour (each kind). */
+  recordsPerIpPerHour: number;
+  /** Order letters (placed, status changes) to one address per hour; further ones are not sent. */
+  orderLettersPerAddressPerHour: number;
+  /** Units of one item in a basket line or an order line (staff orders excepted). */
+  unitsPerLine: number;
+  /** Units in one direct order. */
+  unitsPerGuestOrder: number;
+  /** Units that not yet shipped direct orders from one IP, e-mail or phone may hold together. */
+  openGuestUnits: number;
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +149,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1000 : 20),
     lettersPerAddressPerHour: e.LETTERS_PER_ADDRESS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1000 : 5),
     signinFailuresPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT ?? (e.NODE_ENV === 'test' ? 1000 : 10),
+    guestLimits: {
+      ordersPerIpPerHour: e.GUEST_ORDERS_PER_IP_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1000 : 10),
+      ordersPerEmailPerHour: e.GUEST_ORDERS_PER_EMAIL_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1000 : 5),
+      recordsPerIpPerHour: e.GUEST_RECORDS_PER_IP_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1000 : 60),
+      orderLettersPerAddressPerHour: e.ORDER_LETTERS_PER_ADDRESS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1000 : 10),
+      unitsPerLine: e.MAX_UNITS_PER_LINE ?? 20,
+      unitsPerGuestOrder: e.MAX_UNITS_PER_GUEST_ORDER ?? 30,
+      openGuestUnits: e.MAX_OPEN_GUEST_UNITS ?? 60,
+    },
     trustProxy: e.TRUST_PROXY === 'true',
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     photosPerUserPerDay: e.PHOTOS_PER_USER_PER_DAY,

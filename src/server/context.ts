@@ -41,7 +41,7 @@ export function contextFactory(services: AppServices) {
   return async ({ req }: { req: FastifyRequest }): Promise<Context> => {
     const token = bearerToken(req);
     const key = req.headers['idempotency-key'];
-    const base = { ...services, ip: req.ip, idempotencyKey: typeof key === 'string' && key.trim() ? key.trim().slice(0, 200) : null };
+    const base = { ...services, ip: req.ip, idempotencyKey: typeof key === 'string' && key.trim() ? key.trim() : null };
     if (!token) return { ...base, user: null, tokenProblem: null };
     const check = await services.tokens.verifyAccess(token);
     if (check.status === 'valid') return { ...base, user: { id: check.claims.userId, role: check.claims.role }, tokenProblem: null };

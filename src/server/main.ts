@@ -3,8 +3,13 @@ import { ConfigError, loadConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { prepareDatabase } from './db/setup.js';
 
-/** After SIGTERM, requests in flight get this long; then the remaining connections are closed. */
+/**
+ * After SIGTERM the process is gone within `shutdownDeadlineMs`: new requests get 503 at once,
+ * requests in flight finish until `closeConnectionsAtMs`, when the connections still open (slow
+ * or stalled clients) are closed; letters in flight and the database close in the time left.
+ */
 export const shutdownDeadlineMs = 10_000;
+export const closeConnectionsAtMs = 9_000;
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 
@@ -21,16 +26,21 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down (at most ${shutdownDeadlineMs / 1000} s)`);
-    const deadline = setTimeout(() => {
-      log('Shutdown deadline passed: closing the remaining connections');
+    setTimeout(() => {
+      log('Shutdown: closing the connections still open');
       app?.server.closeAllConnections();
-      setTimeout(() => process.exit(1), 1_000).unref();
-    }, shutdownDeadlineMs);
-    deadline.unref();
+    }, closeConnectionsAtMs).unref();
+    setTimeout(() => {
+      log('Shutdown deadline passed: exiting');
+      process.exit(1);
+    }, shutdownDeadlineMs).unref();
     try {
       // Start-up work under way (a migration, the first seed) finishes or meets the deadline.
       await startup.catch(() => undefined);
-      if (app) await app.close();
+      if (app) {
+        await app.beginClosing();
+        await app.close();
+      }
       if (database) await database.close();
       process.exit(0);
     } catch (error) {

@@ -4,7 +4,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { domainMessages, statusForCode, statusMessages, userMessage, validationMessage, type ValidationIssue } from '../shared/errors.js';
 import type { Context } from './context.js';
 import { translateDatabaseError } from './db/errors.js';
-import type { IpRateLimitedAction } from './services/rate-limit.js';
+import type { HourlyLimit, IpRateLimitedAction } from './services/rate-limit.js';
 import { findNulCharacter } from './services/text-input.js';
 import { withSyncParsing } from './sync-parsing.js';
 
@@ -66,6 +66,14 @@ export const publicProcedure = withSyncParsing(t.procedure.use(textGuard).use(da
 export function rateLimited(action: IpRateLimitedAction) {
   return t.middleware(async ({ ctx, next }) => {
     if (!(await ctx.rateLimits.consume(action, ctx.ip))) throw new TRPCError({ code: 'TOO_MANY_REQUESTS' });
+    return next();
+  });
+}
+
+/** What an anonymous caller creates (a basket, a wishlist, an address) is counted per IP and hour. */
+export function guestLimited(limit: HourlyLimit) {
+  return t.middleware(async ({ ctx, next }) => {
+    if (!ctx.user && !(await ctx.rateLimits.consumeHourly(limit, ctx.ip))) throw new TRPCError({ code: 'TOO_MANY_REQUESTS' });
     return next();
   });
 }

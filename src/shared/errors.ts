@@ -47,6 +47,7 @@ export const statusMessages: Readonly<Record<number, string>> = {
 /** Domain refusals quoted by SPEC.md section 8. */
 export const domainMessages = {
   hasDependents: 'Удалить невозможно, В файле есть дополнительные данные',
+  withdrawInstead: 'Снимите товар с продажи (выключите «В продаже»): покупатели не смогут его заказать, а отзывы и история заказов сохранятся',
   imageInUsePrefix: 'Удалить невозможно, Файл используется в ',
   wrongCredentials: 'Неверный e-mail или пароль.',
   adminOnly: 'Вход в панель управления разрешён только администраторам.',
@@ -67,6 +68,7 @@ export const domainMessages = {
   tooManyFiles: 'Слишком много файлов за один раз',
   noImageFiles: 'Выберите хотя бы один файл изображения (поле files).',
   databaseUnavailable: 'Сервис временно недоступен. Повторите попытку через несколько секунд.',
+  shuttingDown: 'Магазин перезапускается. Повторите попытку через несколько секунд.',
   concurrentChange: 'Данные одновременно изменил кто-то ещё. Повторите попытку.',
   staleVersion: 'Запись изменена другим пользователем. Обновите страницу.',
   nulCharacter: 'недопустимый символ NUL (\\0) в тексте',

@@ -18,7 +18,12 @@ export const orderMessages = {
   basketOrOneClick: 'Укажите корзину (basketId) или товар для покупки в один клик (oneClick), но не то и другое.',
   addressRequired: 'Укажите адрес доставки (addressId или address).',
   directAddressUsed: 'Этот адрес уже использован в другом заказе или устарел. Укажите адрес ещё раз.',
-  idempotencyClash: 'Ключ Idempotency-Key уже использован для другого заказа.',
+  idempotencyReused: 'Ключ Idempotency-Key уже использован для другого запроса. Для нового заказа нужен новый ключ.',
+  tooManyUnitsPerLine: (limit: number) => `Не больше ${limit} шт. одного товара в корзине и в заказе.`,
+  tooManyUnitsPerGuestOrder: (limit: number) =>
+    `В заказе без регистрации — не больше ${limit} шт. товаров. Войдите в аккаунт или позвоните нам, чтобы оформить крупный заказ.`,
+  tooManyOpenGuestUnits: 'У вас уже есть неотправленные заказы на большое количество товаров. Дождитесь их отправки или позвоните нам.',
+  tooManyOrdersForEmail: 'Слишком много заказов на этот e-mail за последний час. Повторите попытку позже или позвоните нам.',
   /** «Нельзя перевести заказ из статуса «Завершён» в статус «Новый».» */
   statusMove: (from: string, to: string) => `Нельзя перевести заказ из статуса «${from}» в статус «${to}».`,
   sameStatus: (status: string) => `Заказ уже в статусе «${status}».`,

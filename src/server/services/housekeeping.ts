@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Mailer } from './mailer.js';
+import { purgeGuestRecords } from './orders/purge.js';
 
 /** How long what is no longer needed is kept (README → Housekeeping). */
 export const retention = {
@@ -22,13 +23,16 @@ export interface PurgeReport {
   helpMessages: number;
   unconfirmedSubscribers: number;
   callbackRequests: number;
+  guestBaskets: number;
+  guestWishlists: number;
+  guestAddresses: number;
 }
 
 /**
  * Removes rows that only grow and serve nothing any more: refresh tokens that expired or were
  * revoked (a revoked one is refused whether its row is there or not), e-mail links used or
- * expired, letters past their retention, old help-desk messages and callback requests, and
- * subscription requests never confirmed.
+ * expired, letters past their retention, old help-desk messages and callback requests,
+ * subscription requests never confirmed, and guests' baskets, wishlists and addresses nobody uses.
  */
 export async function purgeExpired(db: Db): Promise<PurgeReport> {
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
@@ -66,6 +70,7 @@ export async function purgeExpired(db: Db): Promise<PurgeReport> {
     helpMessages: count(helpMessages),
     unconfirmedSubscribers: count(unconfirmedSubscribers),
     callbackRequests: count(callbackRequests),
+    ...(await purgeGuestRecords(db)),
   };
 }
 

@@ -15,10 +15,20 @@ export type IpRateLimitedAction = 'signin' | 'signup' | 'reset' | 'help' | 'conf
  */
 export type RateLimitedAction = IpRateLimitedAction | 'letter' | 'signinFailure';
 
+/**
+ * Hourly limits on what guests create, so that fake orders cannot hold stock or mail strangers:
+ * direct checkouts per IP and per recipient e-mail, anonymous baskets, wishlists and direct
+ * addresses per IP (each kind its own count), and order letters per recipient.
+ */
+export type HourlyLimit = 'guestOrderPerIp' | 'guestOrderPerEmail' | 'guestBasketPerIp' | 'guestWishlistPerIp' | 'guestAddressPerIp' | 'orderLetter';
+const perEmail: ReadonlySet<HourlyLimit> = new Set<HourlyLimit>(['guestOrderPerEmail', 'orderLetter']);
+
 export interface RateLimitsOptions {
   perMinute: number;
   lettersPerAddressPerHour?: number;
   signinFailuresPerAccount?: number;
+  /** Points per hour of each hourly limit; a limit left out is not counted. */
+  hourly?: Partial<Record<HourlyLimit, number>>;
   /** Shared counters across instances; in process memory when absent. */
   redisUrl: string | undefined;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -51,17 +61,20 @@ export function clientKey(ip: string): string {
  */
 export class RateLimits {
   readonly #limiters: Record<'ip' | 'letter' | 'signinFailure', RateLimiterAbstract>;
+  readonly #hourly = new Map<HourlyLimit, RateLimiterAbstract>();
   readonly #redis: Redis | undefined;
 
-  constructor({ perMinute, lettersPerAddressPerHour = 5, signinFailuresPerAccount = 10, redisUrl, log }: RateLimitsOptions) {
+  constructor({ perMinute, lettersPerAddressPerHour = 5, signinFailuresPerAccount = 10, hourly = {}, redisUrl, log }: RateLimitsOptions) {
     const windows = {
       ip: { points: perMinute, seconds: 60, keyPrefix: 'shop-rate' },
       letter: { points: lettersPerAddressPerHour, seconds: 3600, keyPrefix: 'shop-letter' },
       signinFailure: { points: signinFailuresPerAccount, seconds: 900, keyPrefix: 'shop-signin-failure' },
     } satisfies Record<string, Window>;
     const memory = (window: Window) => new RateLimiterMemory({ points: window.points, duration: window.seconds, keyPrefix: window.keyPrefix });
+    const hourlyWindows = Object.entries(hourly).map(([name, points]) => [name as HourlyLimit, { points, seconds: 3600, keyPrefix: `shop-hourly-${name}` }] as const);
     if (!redisUrl) {
       this.#limiters = { ip: memory(windows.ip), letter: memory(windows.letter), signinFailure: memory(windows.signinFailure) };
+      for (const [name, window] of hourlyWindows) this.#hourly.set(name, memory(window));
       return;
     }
     // No offline queue: while Redis is down a call fails at once and the memory limiter answers.
@@ -85,6 +98,29 @@ export class RateLimits {
         insuranceLimiter: memory(window),
       });
     this.#limiters = { ip: shared(windows.ip), letter: shared(windows.letter), signinFailure: shared(windows.signinFailure) };
+    for (const [name, window] of hourlyWindows) this.#hourly.set(name, shared(window));
+  }
+
+  static #hourlyKey(limit: HourlyLimit, subject: string): string {
+    return perEmail.has(limit) ? subject.trim().toLowerCase() : clientKey(subject);
+  }
+
+  /** Counts one for an hourly limit (subject: an IP, or an e-mail); false once the hour's points are used. */
+  async consumeHourly(limit: HourlyLimit, subject: string): Promise<boolean> {
+    const limiter = this.#hourly.get(limit);
+    if (!limiter) return true;
+    try {
+      await limiter.consume(RateLimits.#hourlyKey(limit, subject));
+      return true;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return false;
+      throw rejection;
+    }
+  }
+
+  /** Gives back one point (an attempt that turned out to repeat an earlier one). */
+  async refundHourly(limit: HourlyLimit, subject: string): Promise<void> {
+    await this.#hourly.get(limit)?.reward(RateLimits.#hourlyKey(limit, subject)).catch(() => undefined);
   }
 
   #limiterOf(action: RateLimitedAction): { limiter: RateLimiterAbstract; key: (subject: string) => string } {

@@ -64,7 +64,12 @@ export const zipCodeSchema = z
   .trim()
   .regex(/^[0-9A-Za-z -]{3,10}$/, 'Введите почтовый индекс, например 123456');
 
-export const quantitySchema = wholeNumber(1, 999);
+/**
+ * Units of one item a shopper's basket line or order line may hold (MAX_UNITS_PER_LINE on the
+ * server may lower it); a phone order taken by staff may go up to 999.
+ */
+export const maxUnitsPerLine = 20;
+export const quantitySchema = wholeNumber(1).pipe(z.number().max(maxUnitsPerLine, `Не больше ${maxUnitsPerLine} шт. одного товара`));
 
 /** One item the shopper wants: a variant, its size when the product has sizes, how many. */
 export const itemInputSchema = z.object({
@@ -72,6 +77,7 @@ export const itemInputSchema = z.object({
   sizeId: idSchema.nullable().optional(),
   quantity: quantitySchema.default(1),
 });
+const staffItemInputSchema = itemInputSchema.extend({ quantity: wholeNumber(1, 999).default(1) });
 export type ItemInput = z.input<typeof itemInputSchema>;
 
 // ---------------------------------------------------------------- baskets
@@ -224,6 +230,12 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
+/** POST /addresses/direct: the address and the token that alone lets a direct checkout use it. */
+export const directAddressSchema = addressSchema.extend({
+  addressToken: z.string().meta({ description: 'Send it as `addressToken` with `addressId` to POST /checkouts/direct; it is shown only once.' }),
+});
+export type DirectAddress = z.infer<typeof directAddressSchema>;
+
 export const addressIdSchema = z.object({ addressId: idSchema });
 export const addressUpdateSchema = z.object({ addressId: idSchema, ...addressInputSchema.shape });
 
@@ -248,6 +260,11 @@ export const addressListResponseSchema = listResponse(addressSchema);
 
 // ---------------------------------------------------------------- checkouts
 
+export const idempotencyKeyLength = { min: 16, max: 200 } as const;
+const idempotencyKeyMessage = `Ключ идемпотентности (Idempotency-Key) — от ${idempotencyKeyLength.min} до ${idempotencyKeyLength.max} символов, например UUID`;
+/** A client's key for one submitted form: long enough not to be guessed or shared by chance. */
+export const idempotencyKeySchema = z.string().trim().min(idempotencyKeyLength.min, idempotencyKeyMessage).max(idempotencyKeyLength.max, idempotencyKeyMessage);
+
 /** The delivery address typed into the checkout form. */
 export const deliveryInputSchema = addressInputSchema.pick({ address: true, city: true, country: true, zipCode: true });
 
@@ -263,7 +280,7 @@ const checkoutCommon = {
   phone: phoneSchema,
   comment: z.string().trim().max(1000, 'Слишком длинный комментарий').default(''),
   /** Same as the Idempotency-Key header (the header wins): a repeated submit gives the same order. */
-  idempotencyKey: z.string().trim().min(8).max(200).optional(),
+  idempotencyKey: idempotencyKeySchema.optional(),
 };
 
 /** POST /checkouts (signed in): names and e-mail default to the address's and the account's. */
@@ -278,6 +295,8 @@ export type CheckoutCreateInput = z.input<typeof checkoutCreateSchema>;
 /** POST /checkouts/direct (no account): contact details required. */
 export const checkoutDirectSchema = z.object({
   ...checkoutCommon,
+  /** With `addressId`: the token POST /addresses/direct answered. */
+  addressToken: z.string().trim().min(1).max(100).optional(),
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   email: emailSchema,
@@ -293,8 +312,8 @@ export const checkoutStaffCreateSchema = z.object({
   phone: phoneSchema,
   address: deliveryInputSchema,
   comment: z.string().trim().max(1000, 'Слишком длинный комментарий').default(''),
-  items: z.array(itemInputSchema).min(1, 'Добавьте хотя бы один товар').max(100),
-  idempotencyKey: z.string().trim().min(8).max(200).optional(),
+  items: z.array(staffItemInputSchema).min(1, 'Добавьте хотя бы один товар').max(100),
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 export type CheckoutStaffCreateInput = z.input<typeof checkoutStaffCreateSchema>;
 

@@ -2,11 +2,9 @@ import { ActionIcon, Anchor, Badge, Box, Button, Group, Stack, Text } from '@man
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatRubles } from '../../../shared/money.js';
-import type { BasketLine, LineState } from '../../../shared/schemas/orders.js';
+import { maxUnitsPerLine, type BasketLine, type LineState } from '../../../shared/schemas/orders.js';
 import { routes } from '../../routes';
 import { ShopImage } from '../../ui/ShopImage';
-
-const MAX_QUANTITY = 999;
 
 /** What a line that cannot be ordered as it is says about itself. */
 export function lineProblem(line: BasketLine): string | null {
@@ -77,7 +75,7 @@ export function BasketLineRow({ line, onQuantity, onRemove, compact = false }: B
                 variant="default"
                 size="md"
                 aria-label={`Увеличить количество: ${line.name}`}
-                disabled={line.quantity >= Math.min(MAX_QUANTITY, line.available)}
+                disabled={line.quantity >= Math.min(maxUnitsPerLine, line.available)}
                 onClick={() => onQuantity(line.quantity + 1)}
               >
                 <IconPlus size={14} />

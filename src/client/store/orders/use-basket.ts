@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { storageKeys } from '../../../shared/storage-keys.js';
-import type { Basket, BasketLine } from '../../../shared/schemas/orders.js';
+import { maxUnitsPerLine, type Basket, type BasketLine } from '../../../shared/schemas/orders.js';
 import { useAuth } from '../../auth/AuthProvider';
 import { trpc } from '../../trpc';
 import { useStoredId } from './stored-id';
 
-const MAX_QUANTITY = 999;
 
 /** A line as the client sends it (the shared item input, with its defaults filled in). */
 export interface BasketItem {
@@ -110,7 +109,7 @@ export function useBasket() {
       if (!current || current.status !== 'Active') return create.mutateAsync({ orderProducts: [item] }).catch(() => undefined);
       const items = current.orderProducts.map(toItem);
       const known = items.find((existing) => sameItem(existing, item));
-      if (known) known.quantity = Math.min(MAX_QUANTITY, known.quantity + item.quantity);
+      if (known) known.quantity = Math.min(maxUnitsPerLine, known.quantity + item.quantity);
       else items.push(item);
       return update.mutateAsync({ basketId: current.id, orderProducts: items }).catch(() => undefined);
     },

@@ -49,6 +49,8 @@ export interface AddressesTable {
   phone: ColumnType<string, string | undefined, string>;
   /** When a direct checkout used it (a direct address serves one checkout). */
   usedAt: Date | null;
+  /** A guest's address: SHA-256 of the token only its creator holds (null for an account's). */
+  tokenHash: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -72,6 +74,12 @@ export interface CheckoutsTable {
   totalAmount: number;
   totalQuantity: number;
   idempotencyKey: string | null;
+  /** Whose key it is: `user:<id>`, `basket:<uuid>`, `staff:<id>` or `guest`. */
+  idempotencyScope: string | null;
+  /** SHA-256 of the request the key answered (a different request with the key is refused). */
+  requestHash: string | null;
+  /** A guest order's client network (IPv4 address or IPv6 /64); null for others. */
+  placedFrom: string | null;
   /** Set explicitly only by the demo data (orders of the last 30 days). */
   createdAt: ColumnType<Date, Date | undefined, Date>;
   updatedAt: UpdatedAt;

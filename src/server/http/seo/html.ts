@@ -48,11 +48,13 @@ function headTags(head: PageHead): string {
 
 /**
  * The built index.html with the page's own head: its title and description replaced, the rest
- * added before </head>. The shell's other content (the app's scripts) is left as built.
+ * added before </head>. The shell's other content (the app's scripts) is left as built. Staff
+ * text goes in through replacer functions, so `$&`, `$'` or `` $` `` in a product's name stay text.
  */
 export function renderShell(template: string, head: PageHead): string {
   const withoutOwn = template.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  if (/<\/head>/i.test(withoutOwn)) return withoutOwn.replace(/<\/head>/i, `  ${headTags(head)}\n  </head>`);
+  const tags = headTags(head);
+  if (/<\/head>/i.test(withoutOwn)) return withoutOwn.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
   // A shell without a head element (test fixtures): the tags go right after the doctype.
-  return withoutOwn.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}\n${headTags(head)}\n`);
+  return withoutOwn.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}\n${tags}\n`);
 }

@@ -6,9 +6,10 @@ import {
   addressListSchema,
   addressSchema,
   addressUpdateSchema,
+  directAddressSchema,
 } from '../../../shared/schemas/orders.js';
-import { publicProcedure, router, userProcedure } from '../../trpc.js';
-import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from '../../services/orders/addresses.js';
+import { guestLimited, publicProcedure, router, userProcedure } from '../../trpc.js';
+import { createAddress, createDirectAddress, deleteAddress, getAddress, listAddresses, updateAddress } from '../../services/orders/addresses.js';
 
 const tags = ['addresses'];
 
@@ -27,18 +28,21 @@ export const addressesRouter = router({
     .mutation(({ ctx, input }) => createAddress(ctx.db, input, ctx.user.id)),
 
   direct: publicProcedure
+    .use(guestLimited('guestAddressPerIp'))
     .meta({
       openapi: {
         method: 'POST',
         path: '/addresses/direct',
         tags,
         summary: 'Адрес покупателя без учётной записи',
-        description: 'The answered id serves one POST /checkouts/direct within 24 hours.',
+        description:
+          'The answered `id` with its `addressToken` (shown only here) serves one POST /checkouts/direct within 24 hours; ' +
+          'an id without its token is answered 404.',
       },
     })
     .input(addressInputSchema)
-    .output(addressSchema)
-    .mutation(({ ctx, input }) => createAddress(ctx.db, input, null)),
+    .output(directAddressSchema)
+    .mutation(({ ctx, input }) => createDirectAddress(ctx.db, input)),
 
   get: userProcedure
     .meta({ openapi: { method: 'GET', path: '/addresses/{addressId}', tags, protect: true } })

@@ -8,7 +8,7 @@ import {
   basketSchema,
   basketUpdateSchema,
 } from '../../../shared/schemas/orders.js';
-import { adminProcedure, publicProcedure, router, userProcedure } from '../../trpc.js';
+import { adminProcedure, guestLimited, publicProcedure, router, userProcedure } from '../../trpc.js';
 import { claimBasket, clearBasket, createBasket, deleteBasket, getBasket, listBaskets, updateBasket } from '../../services/orders/baskets.js';
 
 const tags = ['baskets'];
@@ -25,10 +25,11 @@ export const basketsRouter = router({
     .query(({ ctx, input }) => listBaskets(ctx.db, input)),
 
   create: publicProcedure
+    .use(guestLimited('guestBasketPerIp'))
     .meta({ openapi: { method: 'POST', path: '/baskets', tags, summary: 'Новая корзина (у вошедшего покупателя — его активная корзина)' } })
     .input(basketCreateSchema)
     .output(basketSchema)
-    .mutation(({ ctx, input }) => createBasket(ctx.db, input.orderProducts ?? [], ctx.user)),
+    .mutation(({ ctx, input }) => createBasket(ctx.db, input.orderProducts ?? [], ctx.user, ctx.config.guestLimits.unitsPerLine)),
 
   // Literal paths are declared before /baskets/{basketId}.
   clear: publicProcedure
@@ -55,7 +56,7 @@ export const basketsRouter = router({
     })
     .input(basketUpdateSchema)
     .output(basketSchema)
-    .mutation(({ ctx, input }) => updateBasket(ctx.db, input.basketId, input.orderProducts, ctx.user)),
+    .mutation(({ ctx, input }) => updateBasket(ctx.db, input.basketId, input.orderProducts, ctx.user, ctx.config.guestLimits.unitsPerLine)),
 
   delete: publicProcedure
     .meta({ openapi: { method: 'DELETE', path: '/baskets/{basketId}', tags, summary: 'Удалить корзину' } })
@@ -67,5 +68,5 @@ export const basketsRouter = router({
   claim: userProcedure
     .input(basketClaimSchema)
     .output(basketSchema.nullable())
-    .mutation(({ ctx, input }) => claimBasket(ctx.db, input.basketId, ctx.user)),
+    .mutation(({ ctx, input }) => claimBasket(ctx.db, input.basketId, ctx.user, ctx.config.guestLimits.unitsPerLine)),
 });

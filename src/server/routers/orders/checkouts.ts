@@ -14,6 +14,7 @@ import {
 import { z } from '../../../shared/zod.js';
 import { adminProcedure, publicProcedure, router, userProcedure } from '../../trpc.js';
 import { placeOrder } from '../../services/orders/checkout-create.js';
+import { requestKey } from '../../services/orders/idempotency.js';
 import { getCheckout, listCheckouts } from '../../services/orders/checkout-read.js';
 import { changeCheckoutStatus, deleteCheckout } from '../../services/orders/checkout-status.js';
 import { checkoutStats } from '../../services/orders/stats.js';
@@ -21,10 +22,16 @@ import { checkoutStats } from '../../services/orders/stats.js';
 const tags = ['checkouts'];
 /** Documents the header in /api/openapi.json; the context reads it (context.ts). */
 const requestHeaders = z.object({
-  'Idempotency-Key': z.string().max(200).optional().meta({ description: 'A fresh random key per submitted form: a repeat with the same key answers the same order.' }),
+  'Idempotency-Key': z
+    .string()
+    .min(16)
+    .max(200)
+    .optional()
+    .meta({ description: 'A fresh random key (16–200 characters, e.g. a UUID) per submitted form: a repeat of the same request with the same key answers the same order.' }),
 });
 const idempotency =
-  'Send an `Idempotency-Key` header (or `idempotencyKey`): a repeated submit with the same key answers the same order. ' +
+  'Send an `Idempotency-Key` header (or `idempotencyKey`, 16–200 characters): a repeated submit of the same request with the same key answers the same order; ' +
+  'the same key with a different request answers 422. Keys belong to their caller (the user, or the guest basket). ' +
   'One-click buy: `oneClick: { variantId, sizeId, quantity }` instead of `basketId`.';
 
 /** Orders: placed by shoppers (signed in, direct, one click) or staff; statuses moved by Admin. */
@@ -34,7 +41,7 @@ export const checkoutsRouter = router({
     .input(checkoutCreateSchema)
     .output(checkoutSchema)
     .mutation(({ ctx, input }) =>
-      placeOrder(ctx, { ...input, kind: 'user', userId: ctx.user.id, placedBy: ctx.user.id, idempotencyKey: ctx.idempotencyKey ?? input.idempotencyKey ?? null }),
+      placeOrder(ctx, { ...input, kind: 'user', userId: ctx.user.id, placedBy: ctx.user.id, idempotencyKey: requestKey(ctx.idempotencyKey, input.idempotencyKey) }),
     ),
 
   direct: publicProcedure
@@ -42,7 +49,7 @@ export const checkoutsRouter = router({
     .input(checkoutDirectSchema)
     .output(checkoutSchema)
     .mutation(({ ctx, input }) =>
-      placeOrder(ctx, { ...input, kind: 'direct', userId: null, placedBy: null, idempotencyKey: ctx.idempotencyKey ?? input.idempotencyKey ?? null }),
+      placeOrder(ctx, { ...input, kind: 'direct', userId: null, placedBy: null, idempotencyKey: requestKey(ctx.idempotencyKey, input.idempotencyKey) }),
     ),
 
   /** tRPC only: an order taken by phone (/admin/checkouts/create-checkout), same rules. */
@@ -50,7 +57,7 @@ export const checkoutsRouter = router({
     .input(checkoutStaffCreateSchema)
     .output(checkoutSchema)
     .mutation(({ ctx, input }) =>
-      placeOrder(ctx, { ...input, kind: 'staff', userId: input.userId ?? null, placedBy: ctx.user.id, idempotencyKey: ctx.idempotencyKey ?? input.idempotencyKey ?? null }),
+      placeOrder(ctx, { ...input, kind: 'staff', userId: input.userId ?? null, placedBy: ctx.user.id, idempotencyKey: requestKey(ctx.idempotencyKey, input.idempotencyKey) }),
     ),
 
   list: userProcedure

@@ -8,7 +8,7 @@ import {
   wishlistSchema,
   wishlistUpdateSchema,
 } from '../../../shared/schemas/orders.js';
-import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+import { adminProcedure, guestLimited, publicProcedure, router } from '../../trpc.js';
 import { createWishlist, deleteWishlist, getWishlist, listWishlists, updateWishlist, wishlistProducts } from '../../services/orders/wishlists.js';
 
 const tags = ['wishlists'];
@@ -21,6 +21,7 @@ export const wishlistsRouter = router({
     .query(({ ctx, input }) => listWishlists(ctx.db, input)),
 
   create: publicProcedure
+    .use(guestLimited('guestWishlistPerIp'))
     .meta({ openapi: { method: 'POST', path: '/wishlists', tags, summary: 'Новый список избранного' } })
     .input(wishlistCreateSchema)
     .output(wishlistSchema)

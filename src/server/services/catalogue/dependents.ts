@@ -5,9 +5,12 @@ import type { Db } from '../../db/connection.js';
 
 const products = ['товар', 'товара', 'товаров'] as const;
 const subcategories = ['подкатегория', 'подкатегории', 'подкатегорий'] as const;
+const reviews = ['отзыв', 'отзыва', 'отзывов'] as const;
+const questions = ['вопрос', 'вопроса', 'вопросов'] as const;
+const orders = ['заказ', 'заказа', 'заказов'] as const;
 
 /** A record that something refers to: what, and how many of each. */
-export type DependentsOf = { table: 'categories' | 'colors' | 'brands' | 'tags' | 'sizes'; id: number };
+export type DependentsOf = { table: 'categories' | 'colors' | 'brands' | 'tags' | 'sizes' | 'products'; id: number };
 
 async function countOf(query: Promise<{ count: number | string | bigint } | undefined>): Promise<number> {
   return Number((await query)?.count ?? 0);
@@ -38,6 +41,14 @@ async function describe(db: Db, { table, id }: DependentsOf): Promise<string[]> 
     case 'sizes':
       add(await countOf(db.selectFrom('productSizes').select((eb) => eb.fn.countAll().as('count')).where('sizeId', '=', id).executeTakeFirst()), products);
       break;
+    case 'products':
+      add(await countOf(db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('count')).where('productId', '=', id).executeTakeFirst()), reviews);
+      add(await countOf(db.selectFrom('questions').select((eb) => eb.fn.countAll().as('count')).where('productId', '=', id).executeTakeFirst()), questions);
+      add(
+        await countOf(db.selectFrom('checkoutLines').select((eb) => eb.fn.count('checkoutId').distinct().as('count')).where('productId', '=', id).executeTakeFirst()),
+        orders,
+      );
+      break;
   }
   return parts;
 }
@@ -49,5 +60,7 @@ async function describe(db: Db, { table, id }: DependentsOf): Promise<string[]> 
  */
 export async function refuseIfReferenced(db: Db, record: DependentsOf): Promise<void> {
   const parts = await describe(db, record);
-  if (parts.length) throw new TRPCError({ code: 'CONFLICT', message: `${domainMessages.hasDependents}: ${parts.join(', ')}` });
+  if (!parts.length) return;
+  const offer = record.table === 'products' ? `. ${domainMessages.withdrawInstead}` : '';
+  throw new TRPCError({ code: 'CONFLICT', message: `${domainMessages.hasDependents}: ${parts.join(', ')}${offer}` });
 }

@@ -7,6 +7,7 @@ import { productInputShape, productSchema, type Product, type productInputSchema
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { refuseIfReferenced } from './dependents.js';
 import { getProduct } from './product-read.js';
 
 type ProductFields = z.output<typeof productInputSchema>;
@@ -168,7 +169,13 @@ export function updateProduct(db: Db, id: number, fields: ProductFields, version
 }
 
 /** Its variants and links go with it (ON DELETE CASCADE). */
+/**
+ * A product that shoppers reviewed, asked about or ordered is not deleted (409 naming what refers
+ * to it, with the offer to withdraw it from sale instead); the foreign keys refuse a delete that
+ * races a new review or order.
+ */
 export async function deleteProduct(db: Db, id: number): Promise<{ ok: true }> {
+  await refuseIfReferenced(db, { table: 'products', id });
   const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
   if (result.numDeletedRows === 0n) throw new TRPCError({ code: 'NOT_FOUND' });
   return { ok: true };

@@ -1,11 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { orderMessages } from '../../../shared/order-messages.js';
-import type { Address, addressInputSchema, addressListSchema } from '../../../shared/schemas/orders.js';
+import type { Address, addressInputSchema, addressListSchema, DirectAddress } from '../../../shared/schemas/orders.js';
 import type { AuthUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
+import { createOpaqueToken } from '../tokens.js';
 
 type AddressFields = z.output<typeof addressInputSchema>;
 type ListInput = z.output<typeof addressListSchema>;
@@ -46,10 +47,20 @@ function values(fields: AddressFields) {
   };
 }
 
-export function createAddress(db: Db, fields: AddressFields, userId: number | null): Promise<Address> {
-  return inTransaction(db, (trx) =>
-    trx.insertInto('addresses').values({ ...values(fields), userId }).returning(columns).executeTakeFirstOrThrow(),
+export function createAddress(db: Db, fields: AddressFields, userId: number): Promise<Address> {
+  return inTransaction(db, (trx) => trx.insertInto('addresses').values({ ...values(fields), userId }).returning(columns).executeTakeFirstOrThrow());
+}
+
+/**
+ * POST /addresses/direct: a guest's address. Its id is sequential, so the address is reached only
+ * with the random token answered here (stored as its SHA-256): a direct checkout presents both.
+ */
+export async function createDirectAddress(db: Db, fields: AddressFields): Promise<DirectAddress> {
+  const { token, hash } = createOpaqueToken();
+  const row = await inTransaction(db, (trx) =>
+    trx.insertInto('addresses').values({ ...values(fields), userId: null, tokenHash: hash }).returning(columns).executeTakeFirstOrThrow(),
   );
+  return { ...row, addressToken: token };
 }
 
 export function updateAddress(db: Db, id: number, fields: AddressFields, caller: AuthUser): Promise<Address> {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/connection.js';
 import type { BasketStatus } from '../../db/tables/orders.js';
 import { inTransaction } from '../../db/transaction.js';
 import { orderableTotal, pricedLinesSql, readBasket, type PricedLine } from './basket-read.js';
-import { checkItems, itemKey, mergeItems, type ItemInput } from './items.js';
+import { checkItems, itemKey, limitUnitsPerLine, mergeItems, type Item, type ItemInput } from './items.js';
 
 interface BasketHead {
   id: string;
@@ -65,8 +65,9 @@ export async function touchBasket(trx: Db, basketId: string): Promise<void> {
   await trx.updateTable('baskets').set({ totalAmount: orderableTotal(rows), updatedAt: new Date() }).where('id', '=', basketId).execute();
 }
 
-export async function createBasket(db: Db, items: readonly ItemInput[], caller: AuthUser | null): Promise<Basket> {
+export async function createBasket(db: Db, items: readonly ItemInput[], caller: AuthUser | null, unitsPerLine: number): Promise<Basket> {
   const merged = mergeItems(items);
+  limitUnitsPerLine(merged, unitsPerLine);
   await checkItems(db, merged);
   const id = await inTransaction(db, async (trx) => {
     if (caller) {
@@ -94,21 +95,26 @@ export async function createBasket(db: Db, items: readonly ItemInput[], caller: 
   return mustRead(db, id);
 }
 
-export async function updateBasket(db: Db, basketId: string, items: readonly ItemInput[], caller: AuthUser | null): Promise<Basket> {
+export function updateBasket(db: Db, basketId: string, items: readonly ItemInput[], caller: AuthUser | null, unitsPerLine: number): Promise<Basket> {
   const merged = mergeItems(items);
+  limitUnitsPerLine(merged, unitsPerLine);
+  return replaceLines(db, basketId, merged, caller);
+}
+
+async function replaceLines(db: Db, basketId: string, items: readonly Item[], caller: AuthUser | null): Promise<Basket> {
   await inTransaction(db, async (trx) => {
     await lockForChange(trx, basketId, caller);
     const current = await trx.selectFrom('basketLines').select(['variantId', 'sizeId']).where('basketId', '=', basketId).execute();
-    await checkItems(trx, merged, new Set(current.map(itemKey)));
-    await writeLines(trx, basketId, merged);
+    await checkItems(trx, items, new Set(current.map(itemKey)));
+    await writeLines(trx, basketId, items);
     await touchBasket(trx, basketId);
   });
   return mustRead(db, basketId);
 }
 
 /** GET /baskets/clear/{id}: the same basket with no lines. */
-export async function clearBasket(db: Db, basketId: string, caller: AuthUser | null): Promise<Basket> {
-  return updateBasket(db, basketId, [], caller);
+export function clearBasket(db: Db, basketId: string, caller: AuthUser | null): Promise<Basket> {
+  return replaceLines(db, basketId, [], caller);
 }
 
 export async function deleteBasket(db: Db, basketId: string, caller: AuthUser | null): Promise<{ ok: true }> {
@@ -121,11 +127,12 @@ export async function deleteBasket(db: Db, basketId: string, caller: AuthUser | 
 
 /**
  * After sign-in (README → Decisions → Orders): the browser's anonymous basket becomes the user's,
- * or is merged into the user's active basket (same variant and size add up, capped at 999) and
+ * or is merged into the user's active basket (same variant and size add up, capped at the units a
+ * line may hold) and
  * deleted. Answers the user's basket (whose id the browser keeps from now on), or null when the
  * user has none and nothing was claimed.
  */
-export async function claimBasket(db: Db, basketId: string | undefined, user: AuthUser): Promise<Basket | null> {
+export async function claimBasket(db: Db, basketId: string | undefined, user: AuthUser, unitsPerLine: number): Promise<Basket | null> {
   const id = await inTransaction(db, async (trx) => {
     const own = await trx.selectFrom('baskets').select('id').where('userId', '=', user.id).where('status', '=', 'Active').forUpdate().executeTakeFirst();
     if (!basketId || basketId === own?.id) return own?.id ?? null;
@@ -141,7 +148,7 @@ export async function claimBasket(db: Db, basketId: string | undefined, user: Au
       select ${own.id}::uuid, variant_id, size_id, quantity, 1000 + position from basket_lines where basket_id = ${claimed.id}
       order by position, id
       on conflict (basket_id, variant_id, coalesce(size_id, 0))
-      do update set quantity = least(999, basket_lines.quantity + excluded.quantity)`.execute(trx);
+      do update set quantity = greatest(basket_lines.quantity, least(${unitsPerLine}::int, basket_lines.quantity + excluded.quantity))`.execute(trx);
     await trx.deleteFrom('baskets').where('id', '=', claimed.id).execute();
     await touchBasket(trx, own.id);
     return own.id;

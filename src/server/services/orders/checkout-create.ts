@@ -5,8 +5,11 @@ import type { Checkout } from '../../../shared/schemas/orders.js';
 import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
+import { hashOpaqueToken } from '../tokens.js';
 import { readCheckout } from './checkout-read.js';
-import { mergeItems, type Item } from './items.js';
+import { admitGuestOrder, limitGuestUnits, networkOf } from './guest-limits.js';
+import { isKeyClash, orderByKey, orderKeyOf, type OrderKey } from './idempotency.js';
+import { limitUnitsPerLine, mergeItems, type Item } from './items.js';
 import { orderPlacedLetter, queueLetter, sendQueuedLetters } from './letters.js';
 import { takeStock, type LineSnapshot } from './stock.js';
 
@@ -29,6 +32,8 @@ export interface OrderRequest {
   oneClick?: { variantId: number; sizeId?: number | null | undefined; quantity: number } | undefined;
   items?: ReadonlyArray<{ variantId: number; sizeId?: number | null | undefined; quantity: number }> | undefined;
   addressId?: number | undefined;
+  /** A direct order's proof that `addressId` is the caller's own (POST /addresses/direct answered it). */
+  addressToken?: string | undefined;
   address?: Delivery | undefined;
   firstName?: string | undefined;
   lastName?: string | undefined;
@@ -59,20 +64,26 @@ async function orderItems(trx: Db, request: OrderRequest): Promise<{ items: Item
   return { items: lines, basketId, ordered: basket.status === 'Ordered' };
 }
 
-/** Delivery and names from an address: one's own, or a direct one not used before (within a day). */
+/**
+ * Delivery and names from an address: one's own, or a guest's address presented with its token
+ * and not used before (within a day). A guest's address id without its token is answered 404 and
+ * nothing of it is read out.
+ */
 async function addressDetails(trx: Db, request: OrderRequest): Promise<Delivery & { firstName: string | null; lastName: string | null }> {
   if (request.addressId === undefined) {
     if (!request.address) throw badRequest(orderMessages.addressRequired);
     return { ...request.address, firstName: null, lastName: null };
   }
-  const row = await trx
+  let query = trx
     .selectFrom('addresses')
     .select(['userId', 'firstName', 'lastName', 'address', 'city', 'country', 'zipCode', 'usedAt', 'createdAt'])
-    .where('id', '=', request.addressId)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('id', '=', request.addressId);
   if (request.kind === 'direct') {
-    if (!row || row.userId !== null) throw forbidden();
+    query = query.where('userId', 'is', null).where('tokenHash', '=', request.addressToken ? hashOpaqueToken(request.addressToken) : '');
+  }
+  const row = await query.forUpdate().executeTakeFirst();
+  if (request.kind === 'direct') {
+    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.addressNotFound });
     const stale = row.usedAt !== null || Date.now() - row.createdAt.getTime() > 24 * 3600_000;
     if (stale) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.directAddressUsed });
     await trx.updateTable('addresses').set({ usedAt: new Date() }).where('id', '=', request.addressId).execute();
@@ -94,25 +105,15 @@ async function contact(trx: Db, request: OrderRequest, fromAddress: { firstName:
   return { firstName, lastName, email };
 }
 
-/** An order already placed under this key: the same order, if it is the same caller's. */
-async function byKey(db: Db, request: OrderRequest): Promise<number | null> {
-  if (!request.idempotencyKey) return null;
-  const row = await db.selectFrom('checkouts').select(['id', 'userId']).where('idempotencyKey', '=', request.idempotencyKey).executeTakeFirst();
-  if (!row) return null;
-  if (row.userId !== request.userId) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.idempotencyClash });
-  return row.id;
-}
-
 /** The order just written, as GET /checkouts/{id} would answer it (without reading it back). */
 function answer(
   order: { id: number; status: Checkout['status']; createdAt: Date; updatedAt: Date },
-  values: Omit<Checkout, 'id' | 'status' | 'lines' | 'history' | 'createdAt' | 'updatedAt' | 'totalAmount'> & { totalAmount: number; idempotencyKey: string | null },
+  values: Omit<Checkout, 'id' | 'status' | 'lines' | 'history' | 'createdAt' | 'updatedAt' | 'totalAmount'> & { totalAmount: number },
   lines: readonly LineSnapshot[],
   placedBy: number | null,
 ): Checkout {
-  const { idempotencyKey: _key, ...fields } = values;
   return {
-    ...fields,
+    ...values,
     ...order,
     totalAmount: toRubles(values.totalAmount),
     lines: lines.map((line) => ({
@@ -133,59 +134,34 @@ function answer(
   };
 }
 
-function isKeyClash(error: unknown): boolean {
-  return error instanceof Error && 'constraint' in error && error.constraint === 'checkouts_idempotency_key_key';
+type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'ip'>;
+
+/** The items of a shopper's order obey the per-line limit; a phone order by staff is bounded by its schema. */
+function limitLines(ctx: Services, request: OrderRequest, items: readonly Item[]): void {
+  if (request.kind !== 'staff') limitUnitsPerLine(items, ctx.config.guestLimits.unitsPerLine);
 }
 
 /**
- * Places an order in one transaction: the basket locked (a repeat with the same Idempotency-Key,
+ * Places an order in one transaction: the basket locked (a repeat with the same idempotency key,
  * found after that lock, answers the order already placed), the stock taken under row locks in
  * variant id order, the order with its line snapshots and first history entry written, the basket
- * marked Ordered, the confirmation letter queued in the outbox; it is sent after the commit.
+ * marked Ordered, the confirmation letter queued in the outbox; it is sent after the commit. A
+ * guest order is first counted against its IP's and e-mail's hour and then held to the guest
+ * limits (guest-limits.ts).
  */
-export async function placeOrder(ctx: Pick<Context, 'db' | 'mailer' | 'config'>, request: OrderRequest): Promise<Checkout> {
+export async function placeOrder(ctx: Services, request: OrderRequest): Promise<Checkout> {
   const { db } = ctx;
   if (request.kind !== 'staff' && Boolean(request.basketId) === Boolean(request.oneClick) && (request.oneClick || request.kind === 'direct')) {
     throw badRequest(orderMessages.basketOrOneClick);
   }
+  const orderKey = orderKeyOf(request);
+  const giveBack = request.kind === 'direct' && request.email ? await admitGuestOrder(ctx, request.email) : null;
   let outcome: { id: number; placed: Checkout | null };
   try {
-    outcome = await inTransaction(db, async (trx): Promise<{ id: number; placed: Checkout | null }> => {
-      const { items, basketId, ordered } = await orderItems(trx, request);
-      const repeated = await byKey(trx, request);
-      if (repeated !== null) return { id: repeated, placed: null };
-      if (ordered) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.basketOrdered });
-      const delivery = await addressDetails(trx, request);
-      const who = await contact(trx, request, delivery);
-      const lines = await takeStock(trx, items);
-      const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-      const values = {
-        userId: request.userId,
-        basketId,
-        addressId: request.addressId ?? null,
-        oneClick: Boolean(request.oneClick),
-        ...who,
-        phone: request.phone,
-        address: delivery.address,
-        city: delivery.city,
-        country: delivery.country,
-        zipCode: delivery.zipCode,
-        comment: request.comment,
-        totalAmount,
-        totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
-        idempotencyKey: request.idempotencyKey,
-      };
-      const order = await trx.insertInto('checkouts').values(values).returning(['id', 'status', 'createdAt', 'updatedAt']).executeTakeFirstOrThrow();
-      await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
-      await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: 'New', changedBy: request.placedBy }).execute();
-      if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
-      const placed = answer(order, values, lines, request.placedBy);
-      await queueLetter(trx, ctx.mailer, orderPlacedLetter(placed, ctx.config.publicUrl));
-      return { id: order.id, placed };
-    });
+    outcome = await inTransaction(db, (trx) => writeOrder(trx, ctx, request, orderKey));
   } catch (error) {
     // Two submits with one key at the same instant: the second finds the first's order.
-    const repeated = isKeyClash(error) ? await byKey(db, request) : null;
+    const repeated = isKeyClash(error) ? await orderByKey(db, orderKey) : null;
     if (repeated === null) throw error;
     outcome = { id: repeated, placed: null };
   }
@@ -194,7 +170,54 @@ export async function placeOrder(ctx: Pick<Context, 'db' | 'mailer' | 'config'>,
     sendQueuedLetters(ctx.mailer);
     return placed;
   }
+  await giveBack?.();
   const order = await readCheckout(db, outcome.id);
   if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.checkoutNotFound });
   return order;
+}
+
+async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKey: OrderKey | null): Promise<{ id: number; placed: Checkout | null }> {
+  const { items, basketId, ordered } = await orderItems(trx, request);
+  const repeated = await orderByKey(trx, orderKey);
+  if (repeated !== null) return { id: repeated, placed: null };
+  if (ordered) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.basketOrdered });
+  limitLines(ctx, request, items);
+  const delivery = await addressDetails(trx, request);
+  const who = await contact(trx, request, delivery);
+  const totalQuantity = items.reduce((sum, item) => sum + item.quantity, 0);
+  if (request.kind === 'direct') await limitGuestUnits(trx, ctx, { units: totalQuantity, email: who.email, phone: request.phone });
+  const lines = await takeStock(trx, items);
+  const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const values = {
+    userId: request.userId,
+    basketId,
+    addressId: request.addressId ?? null,
+    oneClick: Boolean(request.oneClick),
+    ...who,
+    phone: request.phone,
+    address: delivery.address,
+    city: delivery.city,
+    country: delivery.country,
+    zipCode: delivery.zipCode,
+    comment: request.comment,
+    totalAmount,
+    totalQuantity,
+  };
+  const order = await trx
+    .insertInto('checkouts')
+    .values({
+      ...values,
+      idempotencyKey: orderKey?.key ?? null,
+      idempotencyScope: orderKey?.scope ?? null,
+      requestHash: orderKey?.requestHash ?? null,
+      placedFrom: request.kind === 'direct' ? networkOf(ctx.ip) : null,
+    })
+    .returning(['id', 'status', 'createdAt', 'updatedAt'])
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
+  await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: 'New', changedBy: request.placedBy }).execute();
+  if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
+  const placed = answer(order, values, lines, request.placedBy);
+  await queueLetter(trx, ctx, orderPlacedLetter(placed, ctx.config.publicUrl));
+  return { id: order.id, placed };
 }

@@ -7,7 +7,7 @@ import { readCheckout } from './checkout-read.js';
 import { queueLetter, sendQueuedLetters, statusChangedLetter } from './letters.js';
 import { returnStock } from './stock.js';
 
-type Services = Pick<Context, 'db' | 'mailer' | 'config'>;
+type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits'>;
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: orderMessages.checkoutNotFound });
 
@@ -29,7 +29,7 @@ export async function changeCheckoutStatus(ctx: Services, id: number, to: Checko
     await trx.insertInto('checkoutStatusHistory').values({ checkoutId: id, fromStatus: row.status, toStatus: to, changedBy }).execute();
     const changed = await readCheckout(trx, id);
     if (!changed) throw notFound();
-    await queueLetter(trx, ctx.mailer, statusChangedLetter(changed, row.status, ctx.config.publicUrl));
+    await queueLetter(trx, ctx, statusChangedLetter(changed, row.status, ctx.config.publicUrl));
     return changed;
   });
   sendQueuedLetters(ctx.mailer);

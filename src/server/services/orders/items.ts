@@ -10,8 +10,6 @@ export interface Item {
   quantity: number;
 }
 
-export const maxLineQuantity = 999;
-
 /** An item as a client sends it (the size may be left out). */
 export interface ItemInput {
   variantId: number;
@@ -19,17 +17,22 @@ export interface ItemInput {
   quantity: number;
 }
 
-/** Same variant and size add up (capped at the line maximum); the first occurrence keeps its place. */
+/** Same variant and size add up; the first occurrence keeps its place. */
 export function mergeItems(items: readonly ItemInput[]): Item[] {
   const merged = new Map<string, Item>();
   for (const item of items) {
     const sizeId = item.sizeId ?? null;
     const key = `${item.variantId}:${sizeId ?? 0}`;
     const known = merged.get(key);
-    if (known) known.quantity = Math.min(maxLineQuantity, known.quantity + item.quantity);
-    else merged.set(key, { variantId: item.variantId, sizeId, quantity: Math.min(maxLineQuantity, item.quantity) });
+    if (known) known.quantity += item.quantity;
+    else merged.set(key, { variantId: item.variantId, sizeId, quantity: item.quantity });
   }
   return [...merged.values()];
+}
+
+/** Refuses (400) a line of more units than a line may hold (MAX_UNITS_PER_LINE). */
+export function limitUnitsPerLine(items: readonly Item[], limit: number): void {
+  if (items.some((item) => item.quantity > limit)) throw new TRPCError({ code: 'BAD_REQUEST', message: orderMessages.tooManyUnitsPerLine(limit) });
 }
 
 export const itemKey = (item: { variantId: number; sizeId: number | null }) => `${item.variantId}:${item.sizeId ?? 0}`;

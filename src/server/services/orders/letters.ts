@@ -1,15 +1,17 @@
 import { formatRubles } from '../../../shared/money.js';
 import { checkoutStatusLabels, type Checkout, type CheckoutStatus } from '../../../shared/schemas/orders.js';
+import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
+import { escapeHtml, inertText } from '../mail-text.js';
 import type { Letter, Mailer } from '../mailer.js';
 
-/** The orders' letters, in Russian, plain text and HTML. */
+/**
+ * The orders' letters, in Russian, plain text and HTML. What the shopper typed (name, address,
+ * phone) goes in through `inertText`, so a letter to whatever address a guest gave never carries a
+ * link the guest wrote.
+ */
 
 const shopName = 'Магазин';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-}
 
 function lineText(line: Checkout['lines'][number]): string {
   const details = [line.color, line.size ? `размер ${line.size}` : null].filter(Boolean).join(', ');
@@ -17,18 +19,18 @@ function lineText(line: Checkout['lines'][number]): string {
 }
 
 function deliveryText(order: Checkout): string {
-  return [order.zipCode, order.country, order.city, order.address].filter(Boolean).join(', ');
+  return inertText([order.zipCode, order.country, order.city, order.address].filter(Boolean).join(', '));
 }
 
 function body(order: Checkout, lead: string, withLines: boolean, link: string): Letter {
-  const greeting = `Здравствуйте, ${order.firstName}!`;
+  const greeting = `Здравствуйте, ${inertText(order.firstName)}!`;
   const lines = withLines ? order.lines.map(lineText) : [];
   const text = [
     greeting,
     '',
     lead,
     '',
-    ...(withLines ? ['Состав заказа:', ...lines.map((line) => `• ${line}`), '', `Итого: ${formatRubles(order.totalAmount)}`, `Доставка: ${deliveryText(order)}`, `Телефон: ${order.phone}`, ''] : []),
+    ...(withLines ? ['Состав заказа:', ...lines.map((line) => `• ${line}`), '', `Итого: ${formatRubles(order.totalAmount)}`, `Доставка: ${deliveryText(order)}`, `Телефон: ${inertText(order.phone)}`, ''] : []),
     `Статус заказа: ${checkoutStatusLabels[order.status]}`,
     `Заказы в личном кабинете: ${link}`,
     '',
@@ -42,7 +44,7 @@ ${
   withLines
     ? `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <p><b>Итого: ${escapeHtml(formatRubles(order.totalAmount))}</b></p>
-<p>Доставка: ${escapeHtml(deliveryText(order))}<br>Телефон: ${escapeHtml(order.phone)}</p>`
+<p>Доставка: ${escapeHtml(deliveryText(order))}<br>Телефон: ${escapeHtml(inertText(order.phone))}</p>`
     : ''
 }
 <p>Статус заказа: <b>${escapeHtml(checkoutStatusLabels[order.status])}</b></p>
@@ -75,10 +77,12 @@ export function statusChangedLetter(order: Checkout, from: CheckoutStatus, publi
  * status change always has its letter (and a rolled-back one never does). Without SMTP it stays
  * there (`kept`), as every letter does; with SMTP it is `pending` and due at once, and
  * `sendQueuedLetters` delivers it right after the commit (or the housekeeping a minute later,
- * whichever instance comes first).
+ * whichever instance comes first). At most ORDER_LETTERS_PER_ADDRESS_PER_HOUR go to one address.
  */
-export async function queueLetter(trx: Db, mailer: Mailer, letter: Letter): Promise<void> {
-  const smtp = mailer.transport === 'smtp';
+export async function queueLetter(trx: Db, services: Pick<Context, 'mailer' | 'rateLimits'>, letter: Letter): Promise<void> {
+  // Past ORDER_LETTERS_PER_ADDRESS_PER_HOUR the order stands and its letter is not written.
+  if (!(await services.rateLimits.consumeHourly('orderLetter', letter.to))) return;
+  const smtp = services.mailer.transport === 'smtp';
   await trx
     .insertInto('mailOutbox')
     .values({ recipient: letter.to, replyTo: null, subject: letter.subject, text: letter.text, html: letter.html, status: smtp ? 'pending' : 'kept', nextAttemptAt: smtp ? new Date(0) : null })

@@ -1,0 +1,50 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import { orderMessages } from '../../../shared/order-messages.js';
+import type { Context } from '../../context.js';
+import type { Db } from '../../db/connection.js';
+import { clientKey } from '../rate-limit.js';
+
+/**
+ * What keeps fake guest orders from holding the stock or mailing strangers (README → Configuration,
+ * the guest limits): direct checkouts per IP and per e-mail and hour, the units of one guest order,
+ * and the units that not yet shipped guest orders from one network, e-mail or phone hold together.
+ */
+type Services = Pick<Context, 'rateLimits' | 'config' | 'ip'>;
+
+const tooMany = (message?: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', ...(message ? { message } : {}) });
+
+/** Counts a direct checkout against its IP's and its e-mail's hour; answers how to give them back. */
+export async function admitGuestOrder(ctx: Services, email: string): Promise<() => Promise<void>> {
+  if (!(await ctx.rateLimits.consumeHourly('guestOrderPerIp', ctx.ip))) throw tooMany();
+  if (!(await ctx.rateLimits.consumeHourly('guestOrderPerEmail', email))) {
+    await ctx.rateLimits.refundHourly('guestOrderPerIp', ctx.ip);
+    throw tooMany(orderMessages.tooManyOrdersForEmail);
+  }
+  return async () => {
+    await ctx.rateLimits.refundHourly('guestOrderPerIp', ctx.ip);
+    await ctx.rateLimits.refundHourly('guestOrderPerEmail', email);
+  };
+}
+
+export const networkOf = (ip: string): string => clientKey(ip);
+
+/**
+ * Inside the order's transaction: refuses a guest order of more units than one may hold, or one
+ * that would make the open guest orders of this network, e-mail or phone hold more than their
+ * share. Orders from one network are counted one at a time (a transaction-level advisory lock).
+ */
+export async function limitGuestUnits(trx: Db, ctx: Services, order: { units: number; email: string; phone: string }): Promise<void> {
+  const limits = ctx.config.guestLimits;
+  if (order.units > limits.unitsPerGuestOrder) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: orderMessages.tooManyUnitsPerGuestOrder(limits.unitsPerGuestOrder) });
+  }
+  const network = networkOf(ctx.ip);
+  await sql`select pg_advisory_xact_lock(hashtext(${`guest-units:${network}`}))`.execute(trx);
+  const digits = order.phone.replace(/\D/g, '');
+  const { rows } = await sql<{ held: string | number }>`
+    select coalesce(sum(total_quantity), 0) as held from checkouts
+    where user_id is null and status = 'New'
+      and (placed_from = ${network} or lower(email) = lower(${order.email}) or regexp_replace(phone, '[^0-9]', '', 'g') = ${digits})`.execute(trx);
+  if (Number(rows[0]?.held ?? 0) + order.units > limits.openGuestUnits) throw tooMany(orderMessages.tooManyOpenGuestUnits);
+}
