@@ -108,7 +108,19 @@ describe('start-up on an empty embedded database', () => {
     expect(tags.map((tag) => tag.name)).toContain('Новинка');
     const admin = await first.db.selectFrom('users').select(['role', 'isVerified']).where('email', '=', 'boss@shop.test').executeTakeFirstOrThrow();
     expect(admin).toEqual({ role: 'Admin', isVerified: true });
-    const removed = await first.db.selectFrom('products').select(['id', 'url']).orderBy('id').executeTakeFirstOrThrow();
+    // A product nobody reviewed, asked about or ordered (those cannot be deleted).
+    const removed = await first.db
+      .selectFrom('products as p')
+      .select(['p.id', 'p.url'])
+      .where((eb) =>
+        eb.and([
+          eb.not(eb.exists(eb.selectFrom('reviews').select('id').whereRef('reviews.productId', '=', 'p.id'))),
+          eb.not(eb.exists(eb.selectFrom('questions').select('id').whereRef('questions.productId', '=', 'p.id'))),
+          eb.not(eb.exists(eb.selectFrom('checkoutLines').select('id').whereRef('checkoutLines.productId', '=', 'p.id'))),
+        ]),
+      )
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
     await first.db.deleteFrom('products').where('id', '=', removed.id).execute();
     await first.close();
 
