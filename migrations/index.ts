@@ -13,6 +13,8 @@ import * as search from './0011_search.js';
 import * as searchVersion from './0012_search_version.js';
 import * as variantColourPrice from './0013_variant_colour_price.js';
 import * as searchNamesVersion from './0014_search_names_version.js';
+// 0015 (another branch) goes here.
+import * as signinNetworksTokenCutoffs from './0016_signin_networks_token_cutoffs.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0012_search_version': searchVersion,
   '0013_variant_colour_price': variantColourPrice,
   '0014_search_names_version': searchNamesVersion,
+  // 0015 (another branch) goes here.
+  '0016_signin_networks_token_cutoffs': signinNetworksTokenCutoffs,
 };
