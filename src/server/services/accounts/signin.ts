@@ -9,6 +9,8 @@ import { clientKey } from '../rate-limit.js';
 import { publicUserColumns } from './users.js';
 import { signinWarningLetter } from './signin-warning-letter.js';
 
+type SigninContext = Pick<Context, 'config' | 'db' | 'mailer' | 'rateLimits' | 'ip'>;
+
 /**
  * Password sign-in (the shop's and the admin's), guarded so that guessing stays bounded while
  * strangers cannot lock the owner out:
@@ -20,8 +22,6 @@ import { signinWarningLetter } from './signin-warning-letter.js';
  *   The owner gets one warning letter per window meanwhile.
  * Unknown addresses are counted the same way and get the same answers: nothing tells which exist.
  */
-type SigninContext = Pick<Context, 'config' | 'db' | 'mailer' | 'rateLimits' | 'ip'>;
-
 export async function signInWithPassword(ctx: SigninContext, email: string, password: string): Promise<User> {
   const account = email.trim().toLowerCase();
   const network = clientKey(ctx.ip);
