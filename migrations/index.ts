@@ -14,6 +14,7 @@ import * as searchVersion from './0012_search_version.js';
 import * as variantColourPrice from './0013_variant_colour_price.js';
 import * as searchNamesVersion from './0014_search_names_version.js';
 import * as moneyBigint from './0015_money_bigint.js';
+import * as signinNetworksTokenCutoffs from './0016_signin_networks_token_cutoffs.js';
 import * as guestOrders from './0017_guest_orders.js';
 import * as productsKeepHistory from './0018_products_keep_history.js';
 
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0013_variant_colour_price': variantColourPrice,
   '0014_search_names_version': searchNamesVersion,
   '0015_money_bigint': moneyBigint,
+    '0016_signin_networks_token_cutoffs': signinNetworksTokenCutoffs,
   '0017_guest_orders': guestOrders,
   '0018_products_keep_history': productsKeepHistory,
 };

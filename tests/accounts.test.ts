@@ -374,8 +374,12 @@ describe('a User reaches only their own record', () => {
     const shopper = await signUp();
     expect((await t.rest('GET', `/users/user/${shopper.user.id}`, { token: deputyToken })).status).toBe(200);
     await admin.users.update.mutate({ userId: deputy.id, firstName: 'Зам', lastName: '', email: 'deputy@shop.test', role: 'User' });
-    expect((await t.rest('GET', '/users', { token: deputyToken })).status).toBe(403);
-    expect((await t.rest('GET', `/users/user/${shopper.user.id}`, { token: deputyToken })).status).toBe(403);
+    // The token issued before the demotion is cut off altogether; a new one carries the new role.
+    expect((await t.rest('GET', '/users', { token: deputyToken })).status).toBe(401);
+    expect((await t.rest('GET', `/users/user/${shopper.user.id}`, { token: deputyToken })).status).toBe(401);
+    const userToken = (await t.trpc().auth.signin.mutate({ email: 'deputy@shop.test', password: 'deputy-password' })).accessToken;
+    expect((await t.rest('GET', '/users', { token: userToken })).status).toBe(403);
+    expect((await t.rest('GET', `/users/user/${shopper.user.id}`, { token: userToken })).status).toBe(403);
   });
 });
 

@@ -9,6 +9,7 @@ import { registerClosing } from './http/closing.js';
 import { registerCompression } from './http/compression.js';
 import { answerFrameworkError, answerMalformedRequest, useRestErrorShape } from './http/error-shape.js';
 import { registerHealthRoutes } from './http/health.js';
+import { productionRequestSerializer } from './http/log-privacy.js';
 import { parseQueryString } from './http/query-string.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serveStorefront } from './http/storefront.js';
@@ -18,6 +19,7 @@ import { jwtSecret } from './services/app-state.js';
 import { startHousekeeping } from './services/housekeeping.js';
 import { Mailer } from './services/mailer.js';
 import { RateLimits } from './services/rate-limit.js';
+import { CutoffPoller, TokenCutoffs } from './services/token-cutoffs.js';
 import { TokenService } from './services/tokens.js';
 
 export interface BuildAppOptions {
@@ -25,7 +27,8 @@ export interface BuildAppOptions {
   db: Db;
   /** The built React app; defaults to ./dist/client. */
   clientDir?: string;
-  logger?: boolean;
+  /** false: no log; a stream: the log goes there (tests read it); stdout otherwise. */
+  logger?: boolean | { stream: { write(line: string): void } };
 }
 
 /** tRPC calls in one batched request; the client's batch link uses the same bound. */
@@ -42,7 +45,15 @@ export const requestTimeouts = { wholeRequestMs: 120_000, idleMs: 60_000 };
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
+            // Production logs neither live links nor personal data (README → Accounts, mailer).
+            ...(config.logLetterContents ? {} : { serializers: { req: productionRequestSerializer } }),
+          },
     routerOptions: { maxParamLength: 5000, querystringParser: parseQueryString },
     bodyLimit: 1024 * 1024,
     requestTimeout: requestTimeouts.wholeRequestMs,
@@ -54,15 +65,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
   });
 
+  const cutoffs = new TokenCutoffs();
+  const cutoffPoller = new CutoffPoller(db, cutoffs, app.log);
+  // Cut-offs written before this instance started are known before it serves a request.
+  await cutoffPoller.poll();
   const services: AppServices = {
     config,
     db,
-    tokens: new TokenService(await jwtSecret(db, config.jwtSecret)),
-    mailer: new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }),
+    tokens: new TokenService(await jwtSecret(db, config.jwtSecret), cutoffs),
+    mailer: new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log, logContents: config.logLetterContents }),
     rateLimits: new RateLimits({
       perMinute: config.rateLimitPerMinute,
       lettersPerAddressPerHour: config.lettersPerAddressPerHour,
-      signinFailuresPerAccount: config.signinFailuresPerAccount,
+      signin: config.signin,
       hourly: {
         guestOrderPerIp: config.guestLimits.ordersPerIpPerHour,
         guestOrderPerEmail: config.guestLimits.ordersPerEmailPerHour,
@@ -75,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     }),
   };
-  const housekeeping = startHousekeeping({ db, mailer: services.mailer, log: app.log });
+  const housekeeping = startHousekeeping({ db, mailer: services.mailer, log: app.log, pollCutoffs: () => cutoffPoller.poll() });
   // Letters still being sent go out before the database closes (within the shutdown deadline;
   // those that do not are sent after the next start).
   app.addHook('onClose', async () => {

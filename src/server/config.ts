@@ -49,7 +49,13 @@ const envSchema = z
     ),
     RATE_LIMIT_PER_MINUTE: positiveCount,
     LETTERS_PER_ADDRESS_PER_HOUR: positiveCount,
-    SIGNIN_FAILURES_PER_ACCOUNT: positiveCount,
+    SIGNIN_FAILURES_PER_NETWORK: positiveCount,
+    SIGNIN_NETWORK_WINDOW_SECONDS: positiveCount,
+    SIGNIN_ACCOUNT_FAILURE_BUDGET: positiveCount,
+    SIGNIN_ACCOUNT_WINDOW_SECONDS: positiveCount,
+    /** Replaced (README → Configuration): refused rather than silently ignored. */
+    SIGNIN_FAILURES_PER_ACCOUNT: optionalString,
+    MAIL_TRANSPORT: optionalString.pipe(z.enum(['smtp', 'outbox']).optional()),
     GUEST_ORDERS_PER_IP_PER_HOUR: positiveCount,
     GUEST_ORDERS_PER_EMAIL_PER_HOUR: positiveCount,
     GUEST_RECORDS_PER_IP_PER_HOUR: positiveCount,
@@ -66,10 +72,36 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
     }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.MAIL_TRANSPORT !== 'outbox') {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when NODE_ENV=production (or set MAIL_TRANSPORT=outbox to keep letters in the mail_outbox table only)' });
+    }
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
+    }
+    if (env.MAIL_TRANSPORT === 'outbox' && env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'outbox keeps letters unsent: unset SMTP_URL or MAIL_TRANSPORT' });
+    }
+    if (env.SIGNIN_FAILURES_PER_ACCOUNT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNIN_FAILURES_PER_ACCOUNT'],
+        message: 'was replaced by SIGNIN_FAILURES_PER_NETWORK and SIGNIN_ACCOUNT_FAILURE_BUDGET (README → Configuration)',
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
     }
   });
+
+/** Failed sign-ins allowed per (account, client network) and per account, and their windows. */
+export interface SigninLimits {
+  perNetwork: number;
+  networkWindowSeconds: number;
+  accountBudget: number;
+  accountWindowSeconds: number;
+}
+
+export const defaultSigninLimits: SigninLimits = { perNetwork: 5, networkWindowSeconds: 900, accountBudget: 50, accountWindowSeconds: 3600 };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -84,6 +116,10 @@ export interface Config {
   /** Absent: a random secret generated once and kept in the database (services/app-secrets.ts). */
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
+  /** `outbox`: letters stay in the mail_outbox table (no SMTP_URL; in production only when asked for). */
+  mailTransport: 'smtp' | 'outbox';
+  /** Letters written to the log in full (text, links, addresses): never in production. */
+  logLetterContents: boolean;
   mailFrom: string;
   shopEmail: string;
   admin: { email: string; password: string } | undefined;
@@ -92,8 +128,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Confirmation and reset letters to one address per hour, whoever asks for them. */
   lettersPerAddressPerHour: number;
-  /** Failed sign-ins of one account per 15 minutes before its sign-in answers 429. */
-  signinFailuresPerAccount: number;
+  /** Failed sign-ins per (account, network) and per account (README → Accounts, rate limits). */
+  signin: SigninLimits;
   /** What guests (and anyone) may do, so that fake orders cannot hold stock or mail strangers. */
   guestLimits: GuestLimits;
   /** Take the client's IP from X-Forwarded-For (only behind a proxy that sets it). */
@@ -141,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS ?? 3_000, statementMs: e.DB_STATEMENT_TIMEOUT_MS ?? 10_000 },
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
+    mailTransport: e.SMTP_URL ? 'smtp' : 'outbox',
+    logLetterContents: e.NODE_ENV !== 'production',
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL ?? e.ADMIN_EMAIL ?? 'shop@localhost',
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
@@ -148,7 +186,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Test files sign in many times from one address; the rate-limit tests set their own limit.
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1000 : 20),
     lettersPerAddressPerHour: e.LETTERS_PER_ADDRESS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1000 : 5),
-    signinFailuresPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT ?? (e.NODE_ENV === 'test' ? 1000 : 10),
+    // Tests sign in wrongly on purpose from one address; the lockout tests set their own limits.
+    signin: {
+      perNetwork: e.SIGNIN_FAILURES_PER_NETWORK ?? (e.NODE_ENV === 'test' ? 1000 : defaultSigninLimits.perNetwork),
+      networkWindowSeconds: e.SIGNIN_NETWORK_WINDOW_SECONDS ?? defaultSigninLimits.networkWindowSeconds,
+      accountBudget: e.SIGNIN_ACCOUNT_FAILURE_BUDGET ?? (e.NODE_ENV === 'test' ? 1000 : defaultSigninLimits.accountBudget),
+      accountWindowSeconds: e.SIGNIN_ACCOUNT_WINDOW_SECONDS ?? defaultSigninLimits.accountWindowSeconds,
+    },
     guestLimits: {
       ordersPerIpPerHour: e.GUEST_ORDERS_PER_IP_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1000 : 10),
       ordersPerEmailPerHour: e.GUEST_ORDERS_PER_EMAIL_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1000 : 5),

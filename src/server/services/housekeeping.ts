@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Mailer } from './mailer.js';
 import { purgeGuestRecords } from './orders/purge.js';
+import { cutoffPollMs } from './token-cutoffs.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from './tokens.js';
 
 /** How long what is no longer needed is kept (README → Housekeeping). */
 export const retention = {
@@ -14,6 +16,10 @@ export const retention = {
   /** An address that never opened its confirmation link: its link dies with it. */
   unconfirmedSubscriberDays: 30,
   callbackRequestDays: 365,
+  /** A network the account has not signed in from for this long is a stranger's again. */
+  signinNetworkDays: 90,
+  /** A token cut-off outlives the tokens it refuses by this margin (instances' clocks differ a little). */
+  tokenCutoffMarginSeconds: 60,
 };
 
 export interface PurgeReport {
@@ -26,13 +32,17 @@ export interface PurgeReport {
   guestBaskets: number;
   guestWishlists: number;
   guestAddresses: number;
+  signinNetworks: number;
+  tokenCutoffs: number;
 }
 
 /**
  * Removes rows that only grow and serve nothing any more: refresh tokens that expired or were
  * revoked (a revoked one is refused whether its row is there or not), e-mail links used or
  * expired, letters past their retention, old help-desk messages and callback requests,
- * subscription requests never confirmed, and guests' baskets, wishlists and addresses nobody uses.
+ * subscription requests never confirmed, sign-in networks unseen for 90 days, token cut-offs
+ * older than an access token's life (every token they refuse has expired by then), and guests'
+ * baskets, wishlists and addresses nobody uses.
  */
 export async function purgeExpired(db: Db): Promise<PurgeReport> {
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
@@ -63,6 +73,14 @@ export async function purgeExpired(db: Db): Promise<PurgeReport> {
     .deleteFrom('callbackRequests')
     .where('createdAt', '<', sql<Date>`now() - make_interval(days => ${retention.callbackRequestDays})`)
     .executeTakeFirst();
+  const signinNetworks = await db
+    .deleteFrom('signinNetworks')
+    .where('lastSeenAt', '<', sql<Date>`now() - make_interval(days => ${retention.signinNetworkDays})`)
+    .executeTakeFirst();
+  const tokenCutoffs = await db
+    .deleteFrom('tokenCutoffs')
+    .where('cutoffAt', '<', sql<Date>`now() - make_interval(secs => ${ACCESS_TOKEN_TTL_SECONDS + retention.tokenCutoffMarginSeconds})`)
+    .executeTakeFirst();
   return {
     sessions: count(sessions),
     accountTokens: count(accountTokens),
@@ -70,6 +88,8 @@ export async function purgeExpired(db: Db): Promise<PurgeReport> {
     helpMessages: count(helpMessages),
     unconfirmedSubscribers: count(unconfirmedSubscribers),
     callbackRequests: count(callbackRequests),
+    signinNetworks: count(signinNetworks),
+    tokenCutoffs: count(tokenCutoffs),
     ...(await purgeGuestRecords(db)),
   };
 }
@@ -78,15 +98,27 @@ export interface HousekeepingOptions {
   db: Db;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Reads the token cut-offs other instances wrote (services/token-cutoffs.ts); never throws. */
+  pollCutoffs?: () => Promise<void>;
   purgeEveryMs?: number;
   mailEveryMs?: number;
+  cutoffsEveryMs?: number;
 }
 
 /**
- * The shop's periodic work, in every instance (each task is safe to run concurrently): letters
- * due for another attempt every minute, the purge every hour, both once at start-up.
+ * The shop's periodic work, in every instance (each task is safe to run concurrently): token
+ * cut-offs every few seconds, letters due for another attempt every minute, the purge every hour,
+ * the last two once at start-up as well (the first cut-off poll is awaited before serving).
  */
-export function startHousekeeping({ db, mailer, log, purgeEveryMs = 3_600_000, mailEveryMs = 60_000 }: HousekeepingOptions): { stop(): Promise<void> } {
+export function startHousekeeping({
+  db,
+  mailer,
+  log,
+  pollCutoffs,
+  purgeEveryMs = 3_600_000,
+  mailEveryMs = 60_000,
+  cutoffsEveryMs = cutoffPollMs,
+}: HousekeepingOptions): { stop(): Promise<void> } {
   const running = new Set<Promise<unknown>>();
   const run = (name: string, task: () => Promise<unknown>) => {
     const job = task()
@@ -100,6 +132,7 @@ export function startHousekeeping({ db, mailer, log, purgeEveryMs = 3_600_000, m
   const purge = () => run('purge', () => purgeExpired(db));
   const mail = () => run('mail', () => mailer.deliverDue().then((sent) => ({ sent })));
   const timers = [setInterval(purge, purgeEveryMs), setInterval(mail, mailEveryMs)];
+  if (pollCutoffs) timers.push(setInterval(() => run('cutoffs', pollCutoffs), cutoffsEveryMs));
   for (const timer of timers) timer.unref();
   purge();
   mail();

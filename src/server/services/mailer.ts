@@ -13,11 +13,17 @@ export interface Letter {
 }
 
 export interface MailerOptions {
-  /** `smtp://user:pass@host:587`; without it letters go to the outbox table and the log. */
+  /** `smtp://user:pass@host:587`; without it letters stay in the outbox table. */
   smtpUrl: string | undefined;
   from: string;
   db: Db;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /**
+   * Development: letters are logged in full (a developer follows their links from the log).
+   * Otherwise (production) the log names a letter by its id only: never its text, links,
+   * subject or addresses, and errors are logged with addresses and links masked.
+   */
+  logContents: boolean;
 }
 
 /** A letter not delivered yet is tried again after these pauses; then it is given up. */
@@ -31,10 +37,9 @@ interface StoredLetter extends Letter {
 }
 
 /**
- * The one way the shop sends e-mail (PRODUCT.md, E-mail). Every letter is first written to
- * `mail_outbox`, then:
- * - without SMTP_URL it stays there (`kept`) and is logged, so a developer or a test can follow its
- *   links; the housekeeping removes it once its links have expired;
+ * The one way the shop sends e-mail. Every letter is first written to `mail_outbox`, then:
+ * - without SMTP_URL it stays there (`kept`), so a developer or a test can follow its links (in
+ *   development it is logged in full too); the housekeeping removes it once its links expired;
  * - with SMTP_URL it is `pending` until sent, then `sent` with its text erased (no usable link is
  *   kept in clear text). A letter that could not be sent — the server failed, or the process
  *   stopped first — is tried again later (after 1, 5, 30, 120 minutes), by this or another
@@ -48,6 +53,10 @@ export class Mailer {
   constructor(options: MailerOptions) {
     this.#options = options;
     this.#smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+    if (this.#smtp) return;
+    // Said once at start-up, loudly where it matters: nobody receives the shop's letters.
+    if (options.logContents) options.log.info('No SMTP_URL: letters are kept in the mail_outbox table and written to this log');
+    else options.log.warn('MAIL_TRANSPORT=outbox: letters are NOT sent; they stay in the mail_outbox table only (not in this log)');
   }
 
   get transport(): 'smtp' | 'outbox' {
@@ -71,7 +80,7 @@ export class Mailer {
       .returning('id')
       .executeTakeFirstOrThrow();
     if (!this.#smtp) {
-      log.info({ to: letter.to, subject: letter.subject, text: letter.text }, 'e-mail kept in the outbox (no SMTP_URL)');
+      log.info(this.#describe(row.id, letter, { text: letter.text }), 'e-mail kept in the outbox (no SMTP_URL)');
       return;
     }
     await this.#deliver({ ...letter, id: row.id, attempts: 0 });
@@ -88,7 +97,7 @@ export class Mailer {
         .set({ status: 'sent', deliveredAt: new Date(), text: '', html: '', nextAttemptAt: null, attempts: letter.attempts + 1, lastError: null })
         .where('id', '=', letter.id)
         .execute();
-      log.info({ to: letter.to, subject: letter.subject }, 'e-mail sent');
+      log.info(this.#describe(letter.id, letter), 'e-mail sent');
       return true;
     } catch (error) {
       const attempts = letter.attempts + 1;
@@ -103,8 +112,11 @@ export class Mailer {
         })
         .where('id', '=', letter.id)
         .execute()
-        .catch((cause: unknown) => log.error({ err: cause }, 'e-mail state not saved'));
-      log.warn({ err: error, to: letter.to, attempts }, retryIn === undefined ? 'e-mail given up' : `e-mail not sent; next attempt in ${retryIn} min`);
+        .catch((cause: unknown) => log.error({ letterId: letter.id, ...this.#error(cause) }, 'e-mail state not saved'));
+      log.warn(
+        { ...this.#describe(letter.id, letter), ...this.#error(error), attempts },
+        retryIn === undefined ? 'e-mail given up' : `e-mail not sent; next attempt in ${retryIn} min`,
+      );
       return false;
     }
   }
@@ -138,9 +150,23 @@ export class Mailer {
   sendInBackground(compose: () => Promise<Letter | null>): void {
     const task = compose()
       .then((letter) => (letter ? this.send(letter) : undefined))
-      .catch((error: unknown) => this.#options.log.error({ err: error }, 'e-mail not sent'))
+      .catch((error: unknown) => this.#options.log.error(this.#error(error), 'e-mail not sent'))
       .finally(() => this.#pending.delete(task));
     this.#pending.add(task);
+  }
+
+  /** What the log says about a letter: everything in development, its id alone otherwise. */
+  #describe(letterId: number, letter: Letter, extra: { text?: string } = {}): Record<string, unknown> {
+    if (!this.#options.logContents) return { letterId };
+    return { letterId, to: letter.to, subject: letter.subject, ...extra };
+  }
+
+  /** An error for the log; outside development its message is masked and its details left out. */
+  #error(error: unknown): Record<string, unknown> {
+    if (this.#options.logContents) return { err: error };
+    const message = error instanceof Error ? error.message : String(error);
+    const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : undefined;
+    return { error: maskPersonalData(message), ...(code ? { code } : {}) };
   }
 
   /** Resolves when every background letter is sent or has failed. */
@@ -152,4 +178,15 @@ export class Mailer {
     await this.idle();
     this.#smtp?.close();
   }
+}
+
+/**
+ * An SMTP server's or a database's error message may quote a recipient or a letter's link (a
+ * rejected address, a failing row's values): addresses and links are masked before logging.
+ */
+export function maskPersonalData(message: string): string {
+  return message
+    .replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<ссылка>')
+    .replace(/[^\s<>()[\]"',;:]+(@|%40)[^\s<>()[\]"',;:]+/gi, '<адрес>')
+    .slice(0, 500);
 }

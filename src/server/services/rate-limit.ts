@@ -2,6 +2,7 @@ import { isIPv6 } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { defaultSigninLimits, type SigninLimits } from '../config.js';
 
 /** Actions PRODUCT.md limits per client address and minute; procedures doing the same share one. */
 export type IpRateLimitedAction = 'signin' | 'signup' | 'reset' | 'help' | 'confirmation' | 'subscribe' | 'callback' | 'qrCheck';
@@ -9,11 +10,15 @@ export type IpRateLimitedAction = 'signin' | 'signup' | 'reset' | 'help' | 'conf
 /**
  * What is counted, and per what:
  * - an IP action, per client address (an IPv6 address counts for its whole /64) and minute;
- * - `letter`: letters of the accounts domain (confirmation, reset) per recipient address and hour,
- *   whoever asks for them, so the shop cannot be made to flood a mailbox;
- * - `signinFailure`: failed sign-ins per account and 15 minutes, whatever the IPs.
+ * - `letter`: letters of the accounts domain (confirmation, reset, sign-in warning) per recipient
+ *   address and hour, whoever asks for them, so the shop cannot be made to flood a mailbox;
+ * - `signinNetwork`: failed sign-ins per (account, client network) pair;
+ * - `signinAccount`: failed sign-ins per account, whatever the networks (its budget);
+ * - `signinWarning`: warning letters per account (one per budget window).
+ * The three sign-in counters are keyed by whatever the caller passes (services/accounts/signin.ts).
  */
-export type RateLimitedAction = IpRateLimitedAction | 'letter' | 'signinFailure';
+export type RateLimitedAction = IpRateLimitedAction | 'letter' | SigninCounter;
+export type SigninCounter = 'signinNetwork' | 'signinAccount' | 'signinWarning';
 
 /**
  * Hourly limits on what guests create, so that fake orders cannot hold stock or mail strangers:
@@ -26,12 +31,27 @@ const perEmail: ReadonlySet<HourlyLimit> = new Set<HourlyLimit>(['guestOrderPerE
 export interface RateLimitsOptions {
   perMinute: number;
   lettersPerAddressPerHour?: number;
-  signinFailuresPerAccount?: number;
+  signin?: SigninLimits;
   /** Points per hour of each hourly limit; a limit left out is not counted. */
   hourly?: Partial<Record<HourlyLimit, number>>;
   /** Shared counters across instances; in process memory when absent. */
   redisUrl: string | undefined;
   log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** Where a subject stands in its window: used up or not, and when the window ends. */
+export interface LimitState {
+  exhausted: boolean;
+  msBeforeReset: number;
+}
+
+type LimiterName = 'ip' | 'letter' | SigninCounter;
+const limiterNames: readonly LimiterName[] = ['ip', 'letter', 'signinNetwork', 'signinAccount', 'signinWarning'];
+
+const keyedBySubject: ReadonlySet<string> = new Set<RateLimitedAction>(['letter', 'signinNetwork', 'signinAccount', 'signinWarning']);
+
+function isKeyedBySubject(action: RateLimitedAction): action is Exclude<LimiterName, 'ip'> {
+  return keyedBySubject.has(action);
 }
 
 interface Window {
@@ -60,20 +80,24 @@ export function clientKey(ip: string): string {
  * unreachable, each instance falls back to its own memory rather than failing sign-ins.
  */
 export class RateLimits {
-  readonly #limiters: Record<'ip' | 'letter' | 'signinFailure', RateLimiterAbstract>;
+  readonly #limiters: Record<LimiterName, RateLimiterAbstract>;
   readonly #hourly = new Map<HourlyLimit, RateLimiterAbstract>();
   readonly #redis: Redis | undefined;
 
-  constructor({ perMinute, lettersPerAddressPerHour = 5, signinFailuresPerAccount = 10, hourly = {}, redisUrl, log }: RateLimitsOptions) {
-    const windows = {
+  constructor({ perMinute, lettersPerAddressPerHour = 5, signin = defaultSigninLimits, hourly = {}, redisUrl, log }: RateLimitsOptions) {
+    const windows: Record<LimiterName, Window> = {
       ip: { points: perMinute, seconds: 60, keyPrefix: 'shop-rate' },
       letter: { points: lettersPerAddressPerHour, seconds: 3600, keyPrefix: 'shop-letter' },
-      signinFailure: { points: signinFailuresPerAccount, seconds: 900, keyPrefix: 'shop-signin-failure' },
-    } satisfies Record<string, Window>;
+      signinNetwork: { points: signin.perNetwork, seconds: signin.networkWindowSeconds, keyPrefix: 'shop-signin-network' },
+      signinAccount: { points: signin.accountBudget, seconds: signin.accountWindowSeconds, keyPrefix: 'shop-signin-account' },
+      signinWarning: { points: 1, seconds: signin.accountWindowSeconds, keyPrefix: 'shop-signin-warning' },
+    };
     const memory = (window: Window) => new RateLimiterMemory({ points: window.points, duration: window.seconds, keyPrefix: window.keyPrefix });
     const hourlyWindows = Object.entries(hourly).map(([name, points]) => [name as HourlyLimit, { points, seconds: 3600, keyPrefix: `shop-hourly-${name}` }] as const);
+    const each = (make: (window: Window) => RateLimiterAbstract) =>
+      Object.fromEntries(limiterNames.map((name) => [name, make(windows[name])])) as Record<LimiterName, RateLimiterAbstract>;
     if (!redisUrl) {
-      this.#limiters = { ip: memory(windows.ip), letter: memory(windows.letter), signinFailure: memory(windows.signinFailure) };
+      this.#limiters = each(memory);
       for (const [name, window] of hourlyWindows) this.#hourly.set(name, memory(window));
       return;
     }
@@ -97,7 +121,7 @@ export class RateLimits {
         rejectIfRedisNotReady: true,
         insuranceLimiter: memory(window),
       });
-    this.#limiters = { ip: shared(windows.ip), letter: shared(windows.letter), signinFailure: shared(windows.signinFailure) };
+    this.#limiters = each(shared);
     for (const [name, window] of hourlyWindows) this.#hourly.set(name, shared(window));
   }
 
@@ -124,7 +148,7 @@ export class RateLimits {
   }
 
   #limiterOf(action: RateLimitedAction): { limiter: RateLimiterAbstract; key: (subject: string) => string } {
-    if (action === 'letter' || action === 'signinFailure') return { limiter: this.#limiters[action], key: (subject) => subject.toLowerCase() };
+    if (isKeyedBySubject(action)) return { limiter: this.#limiters[action], key: (subject) => subject.toLowerCase() };
     return { limiter: this.#limiters.ip, key: (subject) => `${action}:${clientKey(subject)}` };
   }
 
@@ -142,9 +166,21 @@ export class RateLimits {
 
   /** True while the subject's window is used up, without counting an attempt. */
   async isExhausted(action: RateLimitedAction, subject: string): Promise<boolean> {
+    return (await this.state(action, subject)).exhausted;
+  }
+
+  /** Whether the subject's window is used up, and how long until it ends; counts nothing. */
+  async state(action: RateLimitedAction, subject: string): Promise<LimitState> {
     const { limiter, key } = this.#limiterOf(action);
     const state = await limiter.get(key(subject)).catch(() => null);
-    return state !== null && state.remainingPoints <= 0;
+    if (!state) return { exhausted: false, msBeforeReset: 0 };
+    return { exhausted: state.remainingPoints <= 0, msBeforeReset: Math.max(state.msBeforeNext, 0) };
+  }
+
+  /** Starts the subject's count afresh (a successful sign-in clears its pair's failures). */
+  async forget(action: RateLimitedAction, subject: string): Promise<void> {
+    const { limiter, key } = this.#limiterOf(action);
+    await limiter.delete(key(subject)).catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.js';
 import type { Role } from '../db/schema.js';
+import { cutOffAccessTokens } from './token-cutoffs.js';
 import { createOpaqueToken, hashOpaqueToken, newTokenFamily, REFRESH_TOKEN_TTL_MS, type TokenService } from './tokens.js';
 
 export interface SessionTokens {
@@ -79,9 +80,14 @@ async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db.updateTable('sessions').set({ revokedAt: new Date() }).where('familyId', '=', familyId).where('revokedAt', 'is', null).execute();
 }
 
-/** Sign-out everywhere, password change and reset revoke every refresh token of the user. */
-export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+/**
+ * Password change and reset, a new role: every refresh token of the user is revoked and every
+ * access token it holds is cut off (refused within seconds on every instance). Run it inside the
+ * transaction that makes the change.
+ */
+export async function revokeAllSessions(db: Db, tokens: TokenService, userId: number): Promise<void> {
   await db.updateTable('sessions').set({ revokedAt: new Date() }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
+  await cutOffAccessTokens(db, tokens.cutoffs, userId);
 }
 
 /** Sign-out: the refresh token's family (this sign-in and its rotations) stops working. */

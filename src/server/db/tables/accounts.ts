@@ -46,9 +46,26 @@ export interface HelpMessagesTable {
   createdAt: CreatedAt;
 }
 
-/** Tables of the accounts domain (e-mail tokens, outbox, help-desk messages). */
+/** A client network (IPv4 address, IPv6 /64) from which the user has signed in. */
+export interface SigninNetworksTable {
+  userId: number;
+  network: string;
+  lastSeenAt: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Access tokens of the user issued before `cutoffAt` are refused (services/token-cutoffs.ts). */
+export interface TokenCutoffsTable {
+  userId: number;
+  cutoffAt: Date;
+  /** The database's clock at the write: what instances poll for. */
+  recordedAt: ColumnType<Date, never, Date>;
+}
+
+/** Tables of the accounts domain (e-mail tokens, outbox, help-desk messages, sign-in networks, token cut-offs). */
 export interface AccountsTables {
   accountTokens: AccountTokensTable;
   mailOutbox: MailOutboxTable;
   helpMessages: HelpMessagesTable;
+  signinNetworks: SigninNetworksTable;
+  tokenCutoffs: TokenCutoffsTable;
 }

@@ -12,34 +12,15 @@ import {
 } from '../../../shared/schemas/auth.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { userSchema } from '../../../shared/schemas/users.js';
-import { hashPassword, verifyPassword } from '../../services/passwords.js';
+import { hashPassword } from '../../services/passwords.js';
 import { endSession, revokeAllSessions, rotateRefreshToken, startSession } from '../../services/sessions.js';
 import { inTransaction } from '../../db/transaction.js';
 import { nextVersion } from '../../services/versioned.js';
 import { publicProcedure, rateLimited, router } from '../../trpc.js';
-import type { Context } from '../../context.js';
 import { consumeAccountToken, peekAccountToken } from '../../services/accounts/account-tokens.js';
 import { sendConfirmationLink, sendResetLink } from '../../services/accounts/email-links.js';
-import { findUserByEmail, publicUserColumns } from '../../services/accounts/users.js';
-
-/**
- * Besides the per-IP limit, failed sign-ins are counted per account (whatever the IPs): past
- * SIGNIN_FAILURES_PER_ACCOUNT in 15 minutes the account's sign-in answers 429 until the window
- * passes. Counted for unknown addresses as well, so the answer does not tell which exist.
- */
-async function signInWithPassword(ctx: Context, email: string, password: string) {
-  if (await ctx.rateLimits.isExhausted('signinFailure', email)) {
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: domainMessages.accountSigninLocked });
-  }
-  const found = await findUserByEmail(ctx.db, email);
-  const valid = await verifyPassword(found?.passwordHash, password);
-  if (!found || !valid) {
-    await ctx.rateLimits.consume('signinFailure', email);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: domainMessages.wrongCredentials });
-  }
-  const { passwordHash: _hash, ...user } = found;
-  return user;
-}
+import { rememberNetwork, signInWithPassword } from '../../services/accounts/signin.js';
+import { publicUserColumns } from '../../services/accounts/users.js';
 
 const tags = ['auth'];
 const invalidLink = () => new TRPCError({ code: 'BAD_REQUEST', message: domainMessages.invalidLink });
@@ -61,12 +42,14 @@ export const authRouter = router({
           .returning(publicUserColumns)
           .executeTakeFirst();
         if (!user) throw new TRPCError({ code: 'CONFLICT', message: domainMessages.emailTaken });
+        await rememberNetwork(trx, user.id, ctx.ip);
         return { user, ...(await startSession(trx, ctx.tokens, user)) };
       });
       sendConfirmationLink(ctx, response.user);
       return response;
     }),
 
+  /** Sign-in; failed attempts are limited per account and network as well (services/accounts/signin.ts). */
   signin: publicProcedure
     .use(rateLimited('signin'))
     .meta({ openapi: { method: 'POST', path: '/auth/signin', tags, summary: 'Вход по e-mail и паролю' } })
@@ -77,7 +60,7 @@ export const authRouter = router({
       return { user, ...(await startSession(ctx.db, ctx.tokens, user)) };
     }),
 
-  /** The admin sign-in (SPEC.md section 5): valid credentials of a non-Admin are refused with 403. */
+  /** The admin sign-in, under the same limits: valid credentials of a non-Admin are refused with 403. */
   adminSignin: publicProcedure
     .use(rateLimited('signin'))
     .input(signinSchema)
@@ -140,6 +123,7 @@ export const authRouter = router({
           .returning(publicUserColumns)
           .executeTakeFirst();
         if (!user) throw invalidLink();
+        await rememberNetwork(trx, user.id, ctx.ip);
         return { user, ...(await startSession(trx, ctx.tokens, user)) };
       }),
     ),
@@ -192,7 +176,8 @@ export const authRouter = router({
           .returning(publicUserColumns)
           .executeTakeFirst();
         if (!user) throw invalidLink();
-        await revokeAllSessions(trx, link.userId);
+        await revokeAllSessions(trx, ctx.tokens, link.userId);
+        await rememberNetwork(trx, user.id, ctx.ip);
         return { user, ...(await startSession(trx, ctx.tokens, user)) };
       });
     }),

@@ -18,6 +18,7 @@ import {
 import type { Context, AuthUser } from '../../context.js';
 import { helpDeskLetter } from '../../services/mail-templates.js';
 import { hashPassword, verifyPassword } from '../../services/passwords.js';
+import { inTransaction } from '../../db/transaction.js';
 import { revokeAllSessions, startSession } from '../../services/sessions.js';
 import { adminProcedure, publicProcedure, rateLimited, router, userProcedure } from '../../trpc.js';
 import { sendConfirmationLink } from '../../services/accounts/email-links.js';
@@ -26,8 +27,9 @@ import { deleteUser, findUserByEmail, findUserById, getUserOrThrow, listUsers, p
 const tags = ['users'];
 
 /**
- * The caller's own record, read from the database: a role in the access token may be up to
- * 15 minutes old, and an Admin's rights must end the moment they are taken away.
+ * The caller's own record, read from the database: a role in the access token may be a few
+ * seconds old on another instance (cut-offs arrive by polling), and an Admin's rights must end
+ * the moment they are taken away.
  */
 async function currentCaller(ctx: Context & { user: AuthUser }): Promise<User> {
   const caller = await findUserById(ctx.db, ctx.user.id);
@@ -96,7 +98,7 @@ export const usersRouter = router({
     .mutation(async ({ ctx, input: { userId, ...fields } }) => {
       const caller = await currentCaller(ctx);
       assertSelfOrAdmin(caller, userId);
-      const updated = await updateUser(ctx.db, caller, userId, fields);
+      const updated = await updateUser(ctx.db, ctx.tokens, caller, userId, fields);
       if (updated.emailChanged && !updated.user.isVerified) sendConfirmationLink(ctx, updated.user);
       return updated.user;
     }),
@@ -105,7 +107,7 @@ export const usersRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/users/user/{userId}', tags, protect: true, summary: 'Удаление пользователя (администратор)' } })
     .input(userIdSchema)
     .output(okSchema)
-    .mutation(({ ctx, input }) => deleteUser(ctx.db, input.userId)),
+    .mutation(({ ctx, input }) => deleteUser(ctx.db, ctx.tokens, input.userId)),
 
   /** A help-desk message: stored, and e-mailed to the shop (SHOP_EMAIL) with Reply-To the sender. */
   help: publicProcedure
@@ -149,9 +151,9 @@ export const usersRouter = router({
         throw new TRPCError({ code: 'BAD_REQUEST', message: domainMessages.wrongCurrentPassword });
       }
       const passwordHash = await hashPassword(input.password);
-      return ctx.db.transaction().execute(async (trx) => {
+      return inTransaction(ctx.db, async (trx) => {
         await trx.updateTable('users').set({ passwordHash, updatedAt: new Date() }).where('id', '=', caller.id).execute();
-        await revokeAllSessions(trx, caller.id);
+        await revokeAllSessions(trx, ctx.tokens, caller.id);
         return { user: caller, ...(await startSession(trx, ctx.tokens, caller)) };
       });
     }),

@@ -7,6 +7,8 @@ import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
 import { revokeAllSessions } from '../sessions.js';
+import { cutOffAccessTokens } from '../token-cutoffs.js';
+import type { TokenService } from '../tokens.js';
 import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
 import { voidAccountTokens } from './account-tokens.js';
 
@@ -63,7 +65,7 @@ export async function assertNotLastAdmin(db: Db, userId: number): Promise<void> 
  * again and voids every link sent to the old one; a new role ends every session at once. With
  * `version`, a record changed since it was loaded is refused (409).
  */
-export function updateUser(db: Db, caller: User, userId: number, fields: Omit<z.output<typeof userUpdateSchema>, 'userId'>) {
+export function updateUser(db: Db, tokens: TokenService, caller: User, userId: number, fields: Omit<z.output<typeof userUpdateSchema>, 'userId'>) {
   const isAdmin = caller.role === 'Admin';
   return inTransaction(db, async (trx) => {
     const current = await getUserOrThrow(trx, userId);
@@ -85,18 +87,22 @@ export function updateUser(db: Db, caller: User, userId: number, fields: Omit<z.
       .executeTakeFirst();
     if (!user) throw await missingOrStale(trx, 'users', userId);
     if (emailChanged) await voidAccountTokens(trx, userId);
-    // A new role takes effect at once: tokens carrying the old one cannot be refreshed.
-    if (role !== current.role) await revokeAllSessions(trx, userId);
+    // A new role takes effect at once: tokens carrying the old one stop working within seconds.
+    if (role !== current.role) await revokeAllSessions(trx, tokens, userId);
     return { user, emailChanged };
   });
 }
 
-/** DELETE /users/user/{userId}: never the last Admin; sessions and links go with the user. */
-export function deleteUser(db: Db, userId: number): Promise<{ ok: true }> {
+/**
+ * DELETE /users/user/{userId}: never the last Admin; sessions and links go with the user, and the
+ * access tokens it still holds are cut off.
+ */
+export function deleteUser(db: Db, tokens: TokenService, userId: number): Promise<{ ok: true }> {
   return inTransaction(db, async (trx) => {
     await assertNotLastAdmin(trx, userId);
     const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
     if (result.numDeletedRows === 0n) throw new TRPCError({ code: 'NOT_FOUND' });
+    await cutOffAccessTokens(trx, tokens.cutoffs, userId);
     return { ok: true as const };
   });
 }
