@@ -50,6 +50,7 @@ const envSchema = z
     RATE_LIMIT_PER_MINUTE: positiveCount,
     LETTERS_PER_ADDRESS_PER_HOUR: positiveCount,
     SIGNIN_FAILURES_PER_ACCOUNT: positiveCount,
+    BODY_REQUESTS_PER_MINUTE: positiveCount,
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
     PHOTOS_PER_USER_PER_DAY: z.coerce.number().int().positive().default(30),
@@ -87,6 +88,8 @@ export interface Config {
   lettersPerAddressPerHour: number;
   /** Failed sign-ins of one account per 15 minutes before its sign-in answers 429. */
   signinFailuresPerAccount: number;
+  /** Requests carrying a body (POST, PUT…) per minute and IP, counted before the body is read. */
+  bodyRequestsPerMinute: number;
   /** Take the client's IP from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   maxUploadBytes: number;
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 1000 : 20),
     lettersPerAddressPerHour: e.LETTERS_PER_ADDRESS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 1000 : 5),
     signinFailuresPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT ?? (e.NODE_ENV === 'test' ? 1000 : 10),
+    bodyRequestsPerMinute: e.BODY_REQUESTS_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 100_000 : 600),
     trustProxy: e.TRUST_PROXY === 'true',
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     photosPerUserPerDay: e.PHOTOS_PER_USER_PER_DAY,

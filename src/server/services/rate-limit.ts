@@ -9,16 +9,19 @@ export type IpRateLimitedAction = 'signin' | 'signup' | 'reset' | 'help' | 'conf
 /**
  * What is counted, and per what:
  * - an IP action, per client address (an IPv6 address counts for its whole /64) and minute;
+ * - `body`: requests that carry a body, per client address and minute, counted before the body
+ *   is read (http/request-bodies.ts);
  * - `letter`: letters of the accounts domain (confirmation, reset) per recipient address and hour,
  *   whoever asks for them, so the shop cannot be made to flood a mailbox;
  * - `signinFailure`: failed sign-ins per account and 15 minutes, whatever the IPs.
  */
-export type RateLimitedAction = IpRateLimitedAction | 'letter' | 'signinFailure';
+export type RateLimitedAction = IpRateLimitedAction | 'letter' | 'signinFailure' | 'body';
 
 export interface RateLimitsOptions {
   perMinute: number;
   lettersPerAddressPerHour?: number;
   signinFailuresPerAccount?: number;
+  bodyRequestsPerMinute?: number;
   /** Shared counters across instances; in process memory when absent. */
   redisUrl: string | undefined;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -50,18 +53,19 @@ export function clientKey(ip: string): string {
  * unreachable, each instance falls back to its own memory rather than failing sign-ins.
  */
 export class RateLimits {
-  readonly #limiters: Record<'ip' | 'letter' | 'signinFailure', RateLimiterAbstract>;
+  readonly #limiters: Record<'ip' | 'letter' | 'signinFailure' | 'body', RateLimiterAbstract>;
   readonly #redis: Redis | undefined;
 
-  constructor({ perMinute, lettersPerAddressPerHour = 5, signinFailuresPerAccount = 10, redisUrl, log }: RateLimitsOptions) {
+  constructor({ perMinute, lettersPerAddressPerHour = 5, signinFailuresPerAccount = 10, bodyRequestsPerMinute = 600, redisUrl, log }: RateLimitsOptions) {
     const windows = {
       ip: { points: perMinute, seconds: 60, keyPrefix: 'shop-rate' },
       letter: { points: lettersPerAddressPerHour, seconds: 3600, keyPrefix: 'shop-letter' },
       signinFailure: { points: signinFailuresPerAccount, seconds: 900, keyPrefix: 'shop-signin-failure' },
+      body: { points: bodyRequestsPerMinute, seconds: 60, keyPrefix: 'shop-body' },
     } satisfies Record<string, Window>;
     const memory = (window: Window) => new RateLimiterMemory({ points: window.points, duration: window.seconds, keyPrefix: window.keyPrefix });
     if (!redisUrl) {
-      this.#limiters = { ip: memory(windows.ip), letter: memory(windows.letter), signinFailure: memory(windows.signinFailure) };
+      this.#limiters = { ip: memory(windows.ip), letter: memory(windows.letter), signinFailure: memory(windows.signinFailure), body: memory(windows.body) };
       return;
     }
     // No offline queue: while Redis is down a call fails at once and the memory limiter answers.
@@ -84,22 +88,28 @@ export class RateLimits {
         rejectIfRedisNotReady: true,
         insuranceLimiter: memory(window),
       });
-    this.#limiters = { ip: shared(windows.ip), letter: shared(windows.letter), signinFailure: shared(windows.signinFailure) };
+    this.#limiters = { ip: shared(windows.ip), letter: shared(windows.letter), signinFailure: shared(windows.signinFailure), body: shared(windows.body) };
   }
 
   #limiterOf(action: RateLimitedAction): { limiter: RateLimiterAbstract; key: (subject: string) => string } {
     if (action === 'letter' || action === 'signinFailure') return { limiter: this.#limiters[action], key: (subject) => subject.toLowerCase() };
+    if (action === 'body') return { limiter: this.#limiters.body, key: clientKey };
     return { limiter: this.#limiters.ip, key: (subject) => `${action}:${clientKey(subject)}` };
   }
 
   /** Counts one attempt; false once the subject (IP, address, account) has used up its window. */
   async consume(action: RateLimitedAction, subject: string): Promise<boolean> {
+    return (await this.consumeOrWait(action, subject)) === 0;
+  }
+
+  /** Counts one attempt: 0 when allowed, otherwise the seconds until the subject may try again. */
+  async consumeOrWait(action: RateLimitedAction, subject: string): Promise<number> {
     const { limiter, key } = this.#limiterOf(action);
     try {
       await limiter.consume(key(subject));
-      return true;
+      return 0;
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return false;
+      if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       throw rejection;
     }
   }
