@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBodyLimit, jsonShapeBounds, procedureBodyLimit, procedureBodyLimitPaths, trpcBodyLimit } from '../src/server/http/body-limits.js';
-import { jsonShapeProblem } from '../src/server/http/json-shape.js';
+import { JsonShapeScanner, jsonShapeProblem } from '../src/server/http/json-shape.js';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import { libraryImage } from './content-support.js';
 import { startTestApp, type TestApp } from './harness.js';
@@ -116,7 +116,7 @@ describe('each route reads at most its limit', () => {
   });
 
   it('stops reading a chunked body (no Content-Length) at the limit', async () => {
-    const chunks = Array.from({ length: 20 }, () => `[${'0,'.repeat(2_000)}0]`);
+    const chunks = ['{"email":"a@shop.test","message":"', ...Array.from({ length: 20 }, () => 'Здравствуйте! '.repeat(200)), '"}'];
     const answer = await send(t, 'POST', '/api/users/help', chunks);
     expect(answer.headers['transfer-encoding']).toBeUndefined();
     expect({ status: answer.status, body: JSON.parse(answer.text) as unknown }).toEqual({ status: 413, body: restError(413) });
@@ -163,6 +163,20 @@ describe('the shape of a JSON body is bounded before it is parsed', () => {
     expect(shape('{"a":"\\\\"}')).toBeNull();
     expect(shape('{"a":"\\\\",')).toBe(null);
     expect(shape('[[[')).toBe('depth');
+  });
+
+  it('scans a body split anywhere into chunks as it scans the whole (escapes and characters cut in two)', () => {
+    const bytes = Buffer.from(JSON.stringify({ a: 'x\\"[,]\\\\', b: [1, 2, { c: 'д"е\\' }] }));
+    for (const maxMembers of [5, 6]) {
+      const bounds = { maxMembers, maxDepth: 3 };
+      const whole = jsonShapeProblem(bytes, bounds);
+      expect(whole).toBe(maxMembers === 5 ? 'members' : null);
+      for (let cut = 0; cut <= bytes.length; cut++) {
+        const scanner = new JsonShapeScanner(bounds);
+        const split = scanner.push(bytes.subarray(0, cut)) ?? scanner.push(bytes.subarray(cut));
+        expect(split, `cut at ${cut}`).toBe(whole);
+      }
+    }
   });
 
   it('names only mutations in its table of larger bodies', () => {
