@@ -1,11 +1,13 @@
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultBodyLimit, jsonShapeBounds, procedureBodyLimit, procedureBodyLimitPaths, trpcBodyLimit } from '../src/server/http/body-limits.js';
 import { JsonShapeScanner, jsonShapeProblem } from '../src/server/http/json-shape.js';
+import { RateLimits } from '../src/server/services/rate-limit.js';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import { libraryImage } from './content-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { slow, startTestApp, type TestApp } from './harness.js';
 
 let t: TestApp;
 let admin: string;
@@ -208,6 +210,42 @@ describe('a per-IP budget of requests with a body', () => {
       expect((await send(limited, 'GET', '/api/tags')).status).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+const redisUrl = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const anotherIp = () => `10.${Array.from({ length: 3 }, () => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+/** The shared store needs a Redis server: scripts/test-all.sh starts the machine's one on 127.0.0.1:6379. */
+describe('the body budget shared through Redis (REDIS_URL)', () => {
+  it('counts requests another instance counted', async () => {
+    const shared = await startTestApp({ BODY_REQUESTS_PER_MINUTE: '3', REDIS_URL: redisUrl });
+    // A second instance of the shop as far as the budget goes: its own counters, its own connection.
+    const otherInstance = new RateLimits({ perMinute: 1000, bodyRequestsPerMinute: 3, redisUrl, log: { warn: () => undefined } });
+    const redis = new Redis(redisUrl);
+    try {
+      // Until its connection is ready an instance counts in memory: wait until both write to Redis.
+      await vi.waitFor(async () => {
+        const probe = anotherIp();
+        await otherInstance.consumeOrWait('body', probe);
+        await send(shared, 'POST', '/api/auth/signin', '{}', { 'x-forwarded-for': probe });
+        expect(await redis.get(`shop-body:${probe}`)).toBe('2');
+      }, slow);
+
+      const ip = anotherIp();
+      expect(await otherInstance.consumeOrWait('body', ip)).toBe(0);
+      expect(await otherInstance.consumeOrWait('body', ip)).toBe(0);
+      expect((await send(shared, 'POST', '/api/auth/signin', malformed(10), { 'x-forwarded-for': ip })).status).toBe(400);
+      const refused = await send(shared, 'POST', '/api/auth/signin', malformed(10), { 'x-forwarded-for': ip });
+      expect({ status: refused.status, body: JSON.parse(refused.text) as unknown }).toEqual({ status: 429, body: restError(429) });
+      expect(await otherInstance.consumeOrWait('body', ip)).toBeGreaterThanOrEqual(1);
+      // Another address keeps its own budget.
+      expect((await send(shared, 'POST', '/api/auth/signin', malformed(10), { 'x-forwarded-for': anotherIp() })).status).toBe(400);
+    } finally {
+      redis.disconnect();
+      await otherInstance.close();
+      await shared.close();
     }
   });
 });
