@@ -1,20 +1,22 @@
 import path from 'node:path';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { contextFactory, type AppServices } from './context.js';
 import type { Db } from './db/connection.js';
 import { isClientGone, registerRequestScope } from './db/request-scope.js';
 import { registerClosing } from './http/closing.js';
+import { defaultBodyLimit } from './http/body-limits.js';
 import { registerCompression } from './http/compression.js';
 import { answerFrameworkError, answerMalformedRequest, useRestErrorShape } from './http/error-shape.js';
 import { registerHealthRoutes } from './http/health.js';
 import { productionRequestSerializer } from './http/log-privacy.js';
 import { parseQueryString } from './http/query-string.js';
+import { registerRequestBodies } from './http/request-bodies.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serveStorefront } from './http/storefront.js';
+import { registerTrpcRoute } from './http/trpc-route.js';
 import { restPlugin } from './rest/index.js';
-import { appRouter, type AppRouter } from './routers/index.js';
+import { appRouter } from './routers/index.js';
 import { jwtSecret } from './services/app-state.js';
 import { startHousekeeping } from './services/housekeeping.js';
 import { Mailer } from './services/mailer.js';
@@ -55,7 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ...(config.logLetterContents ? {} : { serializers: { req: productionRequestSerializer } }),
           },
     routerOptions: { maxParamLength: 5000, querystringParser: parseQueryString },
-    bodyLimit: 1024 * 1024,
+    // Routes that take larger bodies say so (http/body-limits.ts); see http/request-bodies.ts.
+    bodyLimit: defaultBodyLimit,
     requestTimeout: requestTimeouts.wholeRequestMs,
     connectionTimeout: requestTimeouts.idleMs,
     trustProxy: config.trustProxy,
@@ -78,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       perMinute: config.rateLimitPerMinute,
       lettersPerAddressPerHour: config.lettersPerAddressPerHour,
       signin: config.signin,
+      bodyRequestsPerMinute: config.bodyRequestsPerMinute,
       hourly: {
         guestOrderPerIp: config.guestLimits.ordersPerIpPerHour,
         guestOrderPerEmail: config.guestLimits.ordersPerEmailPerHour,
@@ -103,19 +107,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestScope(app);
   useRestErrorShape(app);
   registerSecurityHeaders(app, config);
+  registerRequestBodies(app, services.rateLimits);
   await registerCompression(app);
   registerHealthRoutes(app, db);
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: contextFactory(services),
-      maxBatchSize,
-      onError({ error, path: procedurePath }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR' && !isClientGone(error)) app.log.error({ err: error.cause ?? error, path: procedurePath }, 'tRPC procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  registerTrpcRoute(app, {
+    router: appRouter,
+    createContext: contextFactory(services),
+    maxBatchSize,
+    onError({ error, path: procedurePath }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR' && !isClientGone(error)) app.log.error({ err: error.cause ?? error, path: procedurePath }, 'tRPC procedure failed');
+    },
   });
 
   await app.register(restPlugin(services));

@@ -63,6 +63,7 @@ const envSchema = z
     MAX_UNITS_PER_LINE: positiveCount,
     MAX_UNITS_PER_GUEST_ORDER: positiveCount,
     MAX_OPEN_GUEST_UNITS: positiveCount,
+    BODY_REQUESTS_PER_MINUTE: positiveCount,
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
     PHOTOS_PER_USER_PER_DAY: z.coerce.number().int().positive().default(30),
@@ -132,6 +133,8 @@ export interface Config {
   signin: SigninLimits;
   /** What guests (and anyone) may do, so that fake orders cannot hold stock or mail strangers. */
   guestLimits: GuestLimits;
+  /** Requests carrying a body (POST, PUT…) per minute and IP, counted before the body is read. */
+  bodyRequestsPerMinute: number;
   /** Take the client's IP from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   maxUploadBytes: number;
@@ -202,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unitsPerGuestOrder: e.MAX_UNITS_PER_GUEST_ORDER ?? 30,
       openGuestUnits: e.MAX_OPEN_GUEST_UNITS ?? 60,
     },
+    bodyRequestsPerMinute: e.BODY_REQUESTS_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 100_000 : 600),
     trustProxy: e.TRUST_PROXY === 'true',
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     photosPerUserPerDay: e.PHOTOS_PER_USER_PER_DAY,

@@ -42,7 +42,9 @@ export function useRestErrorShape(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
-    return reply.code(status).type('application/json').send({ statusCode: status, message: messageForStatus(status) });
+    // A refusal written for people (http/request-bodies.ts) keeps its message; Fastify's English ones do not.
+    const message = status < 500 ? userMessage(status, error.message) : messageForStatus(status);
+    return reply.code(status).type('application/json').send({ statusCode: status, message });
   });
 
   // Synchronous (done callback): this hook runs on every answer.

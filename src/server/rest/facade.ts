@@ -4,6 +4,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { statusForCode } from '../../shared/errors.js';
 import { contextFactory, type AppServices } from '../context.js';
 import { isClientGone } from '../db/request-scope.js';
+import { procedureBodyLimit } from '../http/body-limits.js';
 import { retryAfterSeconds } from '../http/error-shape.js';
 import { appRouter } from '../routers/index.js';
 import { describeError } from '../trpc.js';
@@ -53,6 +54,8 @@ export function registerFacade(app: FastifyInstance, services: AppServices): voi
     app.route({
       method: route.method,
       url: `/api${route.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      // The JSON body this procedure takes (a GET or DELETE takes none; http/request-bodies.ts).
+      bodyLimit: procedureBodyLimit(route.procedure),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const input = inputOf(request, route.method);
         try {

@@ -19,20 +19,6 @@ export function restPlugin(services: AppServices): FastifyPluginAsync {
     app.get('/api/openapi.json', (_request, reply) => reply.send(document));
     await registerDocsPage(app);
 
-    // A body-less POST or PUT (e.g. "send the confirmation e-mail again") may still say it is JSON.
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text.trim() === '') {
-        done(null, undefined);
-        return;
-      }
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(Object.assign(new Error('Invalid JSON body'), { statusCode: 400 }), undefined);
-      }
-    });
-
     // Raw routes: the multipart upload and the image bytes.
     await app.register(imageRoutes(services));
     registerContentRoutes(app, services);

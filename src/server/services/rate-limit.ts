@@ -10,6 +10,8 @@ export type IpRateLimitedAction = 'signin' | 'signup' | 'reset' | 'help' | 'conf
 /**
  * What is counted, and per what:
  * - an IP action, per client address (an IPv6 address counts for its whole /64) and minute;
+ * - `body`: requests that carry a body, per client address and minute, counted before the body
+ *   is read (http/request-bodies.ts);
  * - `letter`: letters of the accounts domain (confirmation, reset, sign-in warning) per recipient
  *   address and hour, whoever asks for them, so the shop cannot be made to flood a mailbox;
  * - `signinNetwork`: failed sign-ins per (account, client network) pair;
@@ -17,7 +19,7 @@ export type IpRateLimitedAction = 'signin' | 'signup' | 'reset' | 'help' | 'conf
  * - `signinWarning`: warning letters per account (one per budget window).
  * The three sign-in counters are keyed by whatever the caller passes (services/accounts/signin.ts).
  */
-export type RateLimitedAction = IpRateLimitedAction | 'letter' | SigninCounter;
+export type RateLimitedAction = IpRateLimitedAction | 'letter' | 'body' | SigninCounter;
 export type SigninCounter = 'signinNetwork' | 'signinAccount' | 'signinWarning';
 
 /**
@@ -32,6 +34,7 @@ export interface RateLimitsOptions {
   perMinute: number;
   lettersPerAddressPerHour?: number;
   signin?: SigninLimits;
+  bodyRequestsPerMinute?: number;
   /** Points per hour of each hourly limit; a limit left out is not counted. */
   hourly?: Partial<Record<HourlyLimit, number>>;
   /** Shared counters across instances; in process memory when absent. */
@@ -45,8 +48,8 @@ export interface LimitState {
   msBeforeReset: number;
 }
 
-type LimiterName = 'ip' | 'letter' | SigninCounter;
-const limiterNames: readonly LimiterName[] = ['ip', 'letter', 'signinNetwork', 'signinAccount', 'signinWarning'];
+type LimiterName = 'ip' | 'letter' | 'body' | SigninCounter;
+const limiterNames: readonly LimiterName[] = ['ip', 'letter', 'body', 'signinNetwork', 'signinAccount', 'signinWarning'];
 
 const keyedBySubject: ReadonlySet<string> = new Set<RateLimitedAction>(['letter', 'signinNetwork', 'signinAccount', 'signinWarning']);
 
@@ -84,10 +87,11 @@ export class RateLimits {
   readonly #hourly = new Map<HourlyLimit, RateLimiterAbstract>();
   readonly #redis: Redis | undefined;
 
-  constructor({ perMinute, lettersPerAddressPerHour = 5, signin = defaultSigninLimits, hourly = {}, redisUrl, log }: RateLimitsOptions) {
+  constructor({ perMinute, lettersPerAddressPerHour = 5, signin = defaultSigninLimits, bodyRequestsPerMinute = 600, hourly = {}, redisUrl, log }: RateLimitsOptions) {
     const windows: Record<LimiterName, Window> = {
       ip: { points: perMinute, seconds: 60, keyPrefix: 'shop-rate' },
       letter: { points: lettersPerAddressPerHour, seconds: 3600, keyPrefix: 'shop-letter' },
+      body: { points: bodyRequestsPerMinute, seconds: 60, keyPrefix: 'shop-body' },
       signinNetwork: { points: signin.perNetwork, seconds: signin.networkWindowSeconds, keyPrefix: 'shop-signin-network' },
       signinAccount: { points: signin.accountBudget, seconds: signin.accountWindowSeconds, keyPrefix: 'shop-signin-account' },
       signinWarning: { points: 1, seconds: signin.accountWindowSeconds, keyPrefix: 'shop-signin-warning' },
@@ -148,18 +152,24 @@ export class RateLimits {
   }
 
   #limiterOf(action: RateLimitedAction): { limiter: RateLimiterAbstract; key: (subject: string) => string } {
+    if (action === 'body') return { limiter: this.#limiters.body, key: clientKey };
     if (isKeyedBySubject(action)) return { limiter: this.#limiters[action], key: (subject) => subject.toLowerCase() };
     return { limiter: this.#limiters.ip, key: (subject) => `${action}:${clientKey(subject)}` };
   }
 
   /** Counts one attempt; false once the subject (IP, address, account) has used up its window. */
   async consume(action: RateLimitedAction, subject: string): Promise<boolean> {
+    return (await this.consumeOrWait(action, subject)) === 0;
+  }
+
+  /** Counts one attempt: 0 when allowed, otherwise the seconds until the subject may try again. */
+  async consumeOrWait(action: RateLimitedAction, subject: string): Promise<number> {
     const { limiter, key } = this.#limiterOf(action);
     try {
       await limiter.consume(key(subject));
-      return true;
+      return 0;
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return false;
+      if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       throw rejection;
     }
   }
