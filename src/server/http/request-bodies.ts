@@ -40,6 +40,9 @@ const shapeMessages: Record<Exclude<JsonShapeProblem, null>, string> = {
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
 
+/** How long a request past its IP's body budget waits for its 429 (the connection held, unread). */
+export const refusalPauseMs = 1_000;
+
 function isTrpc(request: FastifyRequest): boolean {
   return !request.is404 && request.routeOptions.url === trpcRouteUrl;
 }
@@ -150,6 +153,9 @@ export function registerRequestBodies(app: FastifyInstance, rateLimits: RateLimi
 
     const wait = await rateLimits.consumeOrWait('body', request.ip);
     if (wait > 0) {
+      // Answered after a pause: a client that sends its next body as soon as it is refused costs
+      // the shop one refusal a second per connection instead of thousands (body-flood bench).
+      await new Promise((resolve) => setTimeout(resolve, refusalPauseMs));
       reply.header('connection', 'close').header('retry-after', String(wait));
       throw new BodyRefusal(429);
     }
