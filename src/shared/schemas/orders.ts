@@ -1,3 +1,4 @@
+import { maxUnitsPerLine } from '../order-limits.js';
 import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
 import { decimalQuerySchema, idSchema, limitSchema, listResponse, orderBySchema, wholeNumber } from './common.js';
@@ -64,11 +65,6 @@ export const zipCodeSchema = z
   .trim()
   .regex(/^[0-9A-Za-z -]{3,10}$/, 'Введите почтовый индекс, например 123456');
 
-/**
- * Units of one item a shopper's basket line or order line may hold (MAX_UNITS_PER_LINE on the
- * server may lower it); a phone order taken by staff may go up to 999.
- */
-export const maxUnitsPerLine = 20;
 export const quantitySchema = wholeNumber(1).pipe(z.number().max(maxUnitsPerLine, `Не больше ${maxUnitsPerLine} шт. одного товара`));
 
 /** One item the shopper wants: a variant, its size when the product has sizes, how many. */

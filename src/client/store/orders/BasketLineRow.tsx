@@ -2,7 +2,8 @@ import { ActionIcon, Anchor, Badge, Box, Button, Group, Stack, Text } from '@man
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatRubles } from '../../../shared/money.js';
-import { maxUnitsPerLine, type BasketLine, type LineState } from '../../../shared/schemas/orders.js';
+import { maxUnitsPerLine } from '../../../shared/order-limits.js';
+import type { BasketLine, LineState } from '../../../shared/schemas/orders.js';
 import { routes } from '../../routes';
 import { ShopImage } from '../../ui/ShopImage';
 
