@@ -104,6 +104,16 @@ describe('guest checkouts', () => {
     expect((await direct(ip, oneClick(4, { email: 'holder.four@guest.test', phone: '+7 911 444-44-44' }))).status).toBe(200);
   });
 
+  it('hold at most their share when one network sends many orders at the same instant', async () => {
+    const ip = newIp();
+    const before = await stockOfPlenty();
+    // Four get past the IP's hourly count (GUEST_ORDERS_PER_IP_PER_HOUR); of those, one fits the hold.
+    const answers = await Promise.all(Array.from({ length: 4 }, (_unused, n) => direct(ip, oneClick(5, { email: `same.instant.${n}@guest.test` }))));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.body.message)).toEqual(Array(3).fill(orderMessages.tooManyOpenGuestUnits));
+    expect(await stockOfPlenty()).toBe(before - 5);
+  });
+
   it('limit the units of a basket line for everyone, and the hold only for guests', async () => {
     const anna = await signUp(t, 'anna.limits@shop.test');
     const basket = await t.rest<Basket>('POST', '/baskets', { token: anna.token, body: {} });

@@ -80,6 +80,8 @@ export interface CheckoutsTable {
   requestHash: string | null;
   /** A guest order's client network (IPv4 address or IPv6 /64); null for others. */
   placedFrom: string | null;
+  /** A guest order's phone, digits only (the open-orders hold counts by it). */
+  phoneDigits: string | null;
   /** Set explicitly only by the demo data (orders of the last 30 days). */
   createdAt: ColumnType<Date, Date | undefined, Date>;
   updatedAt: UpdatedAt;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { hashOpaqueToken } from '../tokens.js';
 import { readCheckout } from './checkout-read.js';
-import { admitGuestOrder, limitGuestUnits, networkOf } from './guest-limits.js';
+import { admitGuestOrder, limitGuestUnits, networkOf, phoneDigits } from './guest-limits.js';
 import { isKeyClash, orderByKey, orderKeyOf, type OrderKey } from './idempotency.js';
 import { limitUnitsPerLine, mergeItems, type Item } from './items.js';
 import { orderPlacedLetter, queueLetter, sendQueuedLetters } from './letters.js';
@@ -211,6 +211,7 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
       idempotencyScope: orderKey?.scope ?? null,
       requestHash: orderKey?.requestHash ?? null,
       placedFrom: request.kind === 'direct' ? networkOf(ctx.ip) : null,
+      phoneDigits: request.kind === 'direct' ? phoneDigits(request.phone) : null,
     })
     .returning(['id', 'status', 'createdAt', 'updatedAt'])
     .executeTakeFirstOrThrow();

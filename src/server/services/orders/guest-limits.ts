@@ -29,22 +29,20 @@ export async function admitGuestOrder(ctx: Services, email: string): Promise<() 
 
 export const networkOf = (ip: string): string => clientKey(ip);
 
+/** A phone as the hold compares it: its digits. */
+export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
+
 /**
  * Inside the order's transaction: refuses a guest order of more units than one may hold, or one
  * that would make the open guest orders of this network, e-mail or phone hold more than their
- * share. Orders from one network are counted one at a time (a transaction-level advisory lock).
+ * share. Orders from one network are counted one at a time: `guest_units_held` (migration 0017)
+ * takes a transaction-level advisory lock on the network, then sums, in one round trip.
  */
 export async function limitGuestUnits(trx: Db, ctx: Services, order: { units: number; email: string; phone: string }): Promise<void> {
   const limits = ctx.config.guestLimits;
   if (order.units > limits.unitsPerGuestOrder) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: orderMessages.tooManyUnitsPerGuestOrder(limits.unitsPerGuestOrder) });
   }
-  const network = networkOf(ctx.ip);
-  await sql`select pg_advisory_xact_lock(hashtext(${`guest-units:${network}`}))`.execute(trx);
-  const digits = order.phone.replace(/\D/g, '');
-  const { rows } = await sql<{ held: string | number }>`
-    select coalesce(sum(total_quantity), 0) as held from checkouts
-    where user_id is null and status = 'New'
-      and (placed_from = ${network} or lower(email) = lower(${order.email}) or regexp_replace(phone, '[^0-9]', '', 'g') = ${digits})`.execute(trx);
+  const { rows } = await sql<{ held: number }>`select guest_units_held(${networkOf(ctx.ip)}, ${order.email}, ${phoneDigits(order.phone)}) as held`.execute(trx);
   if (Number(rows[0]?.held ?? 0) + order.units > limits.openGuestUnits) throw tooMany(orderMessages.tooManyOpenGuestUnits);
 }
