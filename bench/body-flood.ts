@@ -13,7 +13,7 @@
  * limits alone). The flood runs in a child process, so the measuring loops (one request at a time
  * each: /health, and catalogue pages of several categories, pages and sort orders) share their
  * event loop with nothing. Targets: `unknown` POST /api/no-such-route, `rest` POST
- * /api/auth/signin, `trpc` POST /trpc/auth.signin, `product` PUT /api/products/1 (a route that
+ * /api/auth/signin, `trpc` POST /trpc/accounts.auth.signin, `product` PUT /api/products/1 (a route that
  * takes 1 MB, so its body is read and scanned).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -34,7 +34,7 @@ function option(name: string): string | undefined {
 const targets: Record<string, { method: string; path: string }> = {
   unknown: { method: 'POST', path: '/api/no-such-route' },
   rest: { method: 'POST', path: '/api/auth/signin' },
-  trpc: { method: 'POST', path: '/trpc/auth.signin' },
+  trpc: { method: 'POST', path: '/trpc/accounts.auth.signin' },
   product: { method: 'PUT', path: '/api/products/1' },
 };
 

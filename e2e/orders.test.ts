@@ -152,7 +152,7 @@ describe('orders in the browser', () => {
     await expect.poll(() => page.getByText('Заказов за 30 дней').locator('..').textContent()).toContain('1');
     await screenshot(page, 'orders-admin-dashboard');
 
-    const saved = await t.trpc(await t.signInAdmin()).checkouts.get.query({ checkoutId: Number(orderId) });
+    const saved = await t.trpc(await t.signInAdmin()).orders.checkouts.get.query({ checkoutId: Number(orderId) });
     expect(saved.status).toBe('InDelivery');
     expect(saved.lines.map((line) => [line.name, line.size, line.quantity])).toEqual(
       expect.arrayContaining([
@@ -195,7 +195,7 @@ describe('orders in the browser', () => {
   });
 
   it('at sign-in the basket becomes the user’s; the checkout starts from the account and the profile lists the order', async () => {
-    await t.trpc().auth.signup.mutate({ firstName: 'Нина', lastName: 'Кабинетова', email: 'nina@shop.test', password: 'nina-password' });
+    await t.trpc().accounts.auth.signup.mutate({ firstName: 'Нина', lastName: 'Кабинетова', email: 'nina@shop.test', password: 'nina-password' });
     const page = await browser.newPage({ viewport: desktop });
     await page.goto(`${t.baseUrl}/product/ryukzak-turisticheskiy`);
     await page.getByRole('button', { name: 'В корзину', exact: true }).click();
@@ -211,7 +211,7 @@ describe('orders in the browser', () => {
     await page.getByText('Вы успешно авторизованы!').waitFor();
     const admin = t.trpc(await t.signInAdmin());
     await expect
-      .poll(async () => (await admin.baskets.list.query({ status: 'Active' })).rows.some((basket) => basket.user?.email === 'nina@shop.test' && basket.totalQuantity === 1))
+      .poll(async () => (await admin.orders.baskets.list.query({ status: 'Active' })).rows.some((basket) => basket.user?.email === 'nina@shop.test' && basket.totalQuantity === 1))
       .toBe(true);
 
     await page.goto(`${t.baseUrl}/checkout`);

@@ -14,7 +14,7 @@ let questionId: number;
 
 async function addShopper(email: string, firstName: string, lastName: string): Promise<string> {
   await t.db.insertInto('users').values({ email, firstName, lastName, isVerified: true, passwordHash: await hashPassword('shopper-password') }).execute();
-  return (await t.trpc().auth.signin.mutate({ email, password: 'shopper-password' })).accessToken;
+  return (await t.trpc().accounts.auth.signin.mutate({ email, password: 'shopper-password' })).accessToken;
 }
 
 async function signInAsShopper(page: Page, email: string): Promise<void> {

@@ -33,7 +33,7 @@ describe('rate limits in memory (no REDIS_URL)', () => {
     const trpcFromIp = createTRPCClient<AppRouter>({
       links: [httpLink({ url: `${t.baseUrl}/trpc`, transformer: superjson, headers: { 'x-forwarded-for': ip } })],
     });
-    await expect(trpcFromIp.auth.adminSignin.mutate(badSignin)).rejects.toMatchObject({ message: statusMessages[429], data: { httpStatus: 429 } });
+    await expect(trpcFromIp.accounts.auth.adminSignin.mutate(badSignin)).rejects.toMatchObject({ message: statusMessages[429], data: { httpStatus: 429 } });
 
     expect(await restFrom(t.baseUrl, anotherIp(), 'POST', '/auth/signin', { body: badSignin })).toEqual(wrongCredentials);
   });

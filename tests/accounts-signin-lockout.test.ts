@@ -115,8 +115,8 @@ describe.each<{ store: string; env: Record<string, string> }>([
     expect((await signin(second, home, email, password)).status).toBe(200);
     // The admin sign-in follows the same rules.
     const adminFrom = (ip: string) => createTRPCClient<AppRouter>({ links: [httpLink({ url: `${second.baseUrl}/trpc`, transformer: superjson, headers: { 'x-forwarded-for': ip } })] });
-    await expect(adminFrom(newIp()).auth.adminSignin.mutate({ email, password })).rejects.toMatchObject({ message: domainMessages.accountSigninLocked, data: { httpStatus: 429 } });
-    expect((await adminFrom(home).auth.adminSignin.mutate({ email, password })).user.email).toBe(email);
+    await expect(adminFrom(newIp()).accounts.auth.adminSignin.mutate({ email, password })).rejects.toMatchObject({ message: domainMessages.accountSigninLocked, data: { httpStatus: 429 } });
+    expect((await adminFrom(home).accounts.auth.adminSignin.mutate({ email, password })).user.email).toBe(email);
 
     await vi.waitFor(async () => expect(await warnings(email)).toBe(1), { timeout: 5_000, interval: 50 });
     const letter = await first.db.selectFrom('mailOutbox').select('text').where('recipient', '=', email).where('subject', '=', signinWarningSubject).executeTakeFirstOrThrow();

@@ -104,26 +104,26 @@ describe('the same flows over tRPC', () => {
   it('signs up, confirms, resets the password and signs in', async () => {
     const api = t.trpc();
     const shopper = newShopper();
-    const signup = await api.auth.signup.mutate(shopper);
+    const signup = await api.accounts.auth.signup.mutate(shopper);
     expect(signup.user).toMatchObject({ email: shopper.email, isVerified: false, role: 'User' });
-    const confirmed = await api.auth.authorize.mutate({ token: linkToken((await lastLetter(t.db, shopper.email)).text, 'confirm') });
+    const confirmed = await api.accounts.auth.authorize.mutate({ token: linkToken((await lastLetter(t.db, shopper.email)).text, 'confirm') });
     expect(confirmed.user.isVerified).toBe(true);
 
-    await api.auth.reset.mutate({ email: shopper.email });
+    await api.accounts.auth.reset.mutate({ email: shopper.email });
     const resetToken = linkToken((await lastLetter(t.db, shopper.email, 2)).text, 'reset');
-    const reset = await api.auth.updatePassword.mutate({ token: resetToken, password: 'trpc-new-password' });
+    const reset = await api.accounts.auth.updatePassword.mutate({ token: resetToken, password: 'trpc-new-password' });
     expect(reset.user.id).toBe(signup.user.id);
-    const signin = await api.auth.signin.mutate({ email: shopper.email, password: 'trpc-new-password' });
-    expect(await api.auth.session.mutate({ token: signin.accessToken })).toEqual(signin.user);
-    const rotated = await api.auth.token.mutate({ token: signin.refreshToken });
+    const signin = await api.accounts.auth.signin.mutate({ email: shopper.email, password: 'trpc-new-password' });
+    expect(await api.accounts.auth.session.mutate({ token: signin.accessToken })).toEqual(signin.user);
+    const rotated = await api.accounts.auth.token.mutate({ token: signin.refreshToken });
     expect(rotated.accessToken).toEqual(expect.any(String));
   });
 
   it('signs out: the refresh token of that sign-in stops working', async () => {
     const { user, password } = await signUp();
-    const signin = await t.trpc().auth.signin.mutate({ email: user.email, password });
-    await t.trpc().auth.signout.mutate({ token: signin.refreshToken });
-    await expect(t.trpc().auth.token.mutate({ token: signin.refreshToken })).rejects.toMatchObject({ data: { httpStatus: 403 } });
+    const signin = await t.trpc().accounts.auth.signin.mutate({ email: user.email, password });
+    await t.trpc().accounts.auth.signout.mutate({ token: signin.refreshToken });
+    await expect(t.trpc().accounts.auth.token.mutate({ token: signin.refreshToken })).rejects.toMatchObject({ data: { httpStatus: 403 } });
   });
 });
 
@@ -224,7 +224,7 @@ describe('help desk (POST /users/help)', () => {
 
   it('links the message to the signed-in user over tRPC, and refuses an empty one with 400', async () => {
     const { user, accessToken } = await signUp();
-    await t.trpc(accessToken).users.help.mutate({ email: user.email, message: 'Хочу вернуть товар' });
+    await t.trpc(accessToken).accounts.users.help.mutate({ email: user.email, message: 'Хочу вернуть товар' });
     const stored = await t.db.selectFrom('helpMessages').select('userId').where('message', '=', 'Хочу вернуть товар').executeTakeFirstOrThrow();
     expect(stored.userId).toBe(user.id);
     expect((await t.rest('POST', '/users/help', { body: { email: 'petr@shop.test', message: '   ' } })).status).toBe(400);
@@ -267,7 +267,7 @@ describe('users administration', () => {
       ['Борис', 'Фильтров', 'boris@filter.test', 'User', false],
       ['Виктор', 'Фильтров', 'viktor@filter.test', 'SuperUser', true],
     ] as const) {
-      await admin.users.create.mutate({ firstName, lastName, email, password: 'filter-password', role, isVerified });
+      await admin.accounts.users.create.mutate({ firstName, lastName, email, password: 'filter-password', role, isVerified });
     }
     type List = { rows: User[]; length: number };
     const byLastName = await t.rest<List>('GET', '/users?lastName=фильтров&sortBy=firstName&orderBy=ASC', { token: adminToken });
@@ -286,12 +286,12 @@ describe('users administration', () => {
     expect(page.body).toMatchObject({ length: 3, rows: [{ firstName: 'Виктор' }] });
     expect((await t.rest('GET', '/users?role=King', { token: adminToken })).status).toBe(400);
 
-    const overTrpc = await admin.users.list.query({ email: 'filter.test', isVerified: true, sortBy: 'firstName', orderBy: 'desc' });
+    const overTrpc = await admin.accounts.users.list.query({ email: 'filter.test', isVerified: true, sortBy: 'firstName', orderBy: 'desc' });
     expect(overTrpc.rows.map((row) => row.firstName)).toEqual(['Зоя', 'Виктор']);
   });
 
   it('keeps the last Admin: demoting or deleting them is refused with 409', async () => {
-    const me = await t.trpc(adminToken).auth.session.mutate({ token: adminToken });
+    const me = await t.trpc(adminToken).accounts.auth.session.mutate({ token: adminToken });
     expect(await t.rest('PUT', `/users/user/${me.id}`, { token: adminToken, body: { ...me, role: 'User' } })).toEqual(refused(409, domainMessages.lastAdmin));
     expect(await t.rest('DELETE', `/users/user/${me.id}`, { token: adminToken })).toEqual(refused(409, domainMessages.lastAdmin));
     expect(await t.db.selectFrom('users').select('role').where('id', '=', me.id).executeTakeFirstOrThrow()).toEqual({ role: 'Admin' });
@@ -314,7 +314,7 @@ describe('a User reaches only their own record', () => {
     expect(await t.rest('DELETE', `/users/user/${own.user.id}`, { token })).toEqual(refused(403));
     expect(await t.rest('GET', '/users', { token })).toEqual(refused(403));
     expect(await t.rest('POST', '/users', { token, body: { firstName: 'Новый', email: 'new@shop.test', password: 'new-password' } })).toEqual(refused(403));
-    await expect(t.trpc(token).users.list.query({})).rejects.toMatchObject({ data: { httpStatus: 403 } });
+    await expect(t.trpc(token).accounts.users.list.query({})).rejects.toMatchObject({ data: { httpStatus: 403 } });
 
     // May not raise their own role, nor confirm their own e-mail by decree.
     expect(await t.rest('PUT', `/users/user/${own.user.id}`, { token, body: { ...own.user, role: 'Admin' } })).toEqual(refused(403));
@@ -327,7 +327,7 @@ describe('a User reaches only their own record', () => {
     const { user, accessToken } = await signUp();
     const confirmed = await t.rest<AuthResponse>('GET', `/auth/authorize/${linkToken((await lastLetter(t.db, user.email)).text, 'confirm')}`);
     expect(confirmed.body.user.isVerified).toBe(true);
-    const moved = await t.trpc(accessToken).users.update.mutate({ userId: user.id, firstName: user.firstName, lastName: user.lastName, email: 'moved@shop.test' });
+    const moved = await t.trpc(accessToken).accounts.users.update.mutate({ userId: user.id, firstName: user.firstName, lastName: user.lastName, email: 'moved@shop.test' });
     expect(moved).toMatchObject({ email: 'moved@shop.test', isVerified: false });
     const link = linkToken((await lastLetter(t.db, 'moved@shop.test')).text, 'confirm');
     expect((await t.rest<AuthResponse>('GET', `/auth/authorize/${link}`)).body.user).toMatchObject({ email: 'moved@shop.test', isVerified: true });
@@ -340,11 +340,11 @@ describe('a User reaches only their own record', () => {
   it('changes the password knowing the current one; other sessions end', async () => {
     const { user, password, refreshToken, accessToken } = await signUp();
     const api = t.trpc(accessToken);
-    await expect(api.users.changePassword.mutate({ currentPassword: 'wrong-one', password: 'changed-password' })).rejects.toMatchObject({
+    await expect(api.accounts.users.changePassword.mutate({ currentPassword: 'wrong-one', password: 'changed-password' })).rejects.toMatchObject({
       message: domainMessages.wrongCurrentPassword,
       data: { httpStatus: 400 },
     });
-    const changed = await api.users.changePassword.mutate({ currentPassword: password, password: 'changed-password' });
+    const changed = await api.accounts.users.changePassword.mutate({ currentPassword: password, password: 'changed-password' });
     expect(changed.user.id).toBe(user.id);
     expect((await t.rest('POST', '/auth/token', { body: { token: refreshToken } })).status).toBe(403);
     expect((await t.rest('POST', '/auth/token', { body: { token: changed.refreshToken } })).status).toBe(200);
@@ -364,20 +364,20 @@ describe('a User reaches only their own record', () => {
       const body = method === 'POST' || method === 'PUT' ? { firstName: 'Икс', email: 'x@shop.test', password: 'x-password' } : undefined;
       expect(await t.rest(method, path, body ? { body } : {}), `${method} ${path}`).toEqual(refused(401));
     }
-    await expect(t.trpc().users.get.query({ userId: 1 })).rejects.toMatchObject({ data: { httpStatus: 401 } });
+    await expect(t.trpc().accounts.users.get.query({ userId: 1 })).rejects.toMatchObject({ data: { httpStatus: 401 } });
   });
 
   it('a demoted Admin loses the admin calls at once, before their token expires', async () => {
     const admin = t.trpc(adminToken);
-    const deputy = await admin.users.create.mutate({ firstName: 'Зам', email: 'deputy@shop.test', password: 'deputy-password', role: 'Admin', isVerified: true });
-    const deputyToken = (await t.trpc().auth.signin.mutate({ email: 'deputy@shop.test', password: 'deputy-password' })).accessToken;
+    const deputy = await admin.accounts.users.create.mutate({ firstName: 'Зам', email: 'deputy@shop.test', password: 'deputy-password', role: 'Admin', isVerified: true });
+    const deputyToken = (await t.trpc().accounts.auth.signin.mutate({ email: 'deputy@shop.test', password: 'deputy-password' })).accessToken;
     const shopper = await signUp();
     expect((await t.rest('GET', `/users/user/${shopper.user.id}`, { token: deputyToken })).status).toBe(200);
-    await admin.users.update.mutate({ userId: deputy.id, firstName: 'Зам', lastName: '', email: 'deputy@shop.test', role: 'User' });
+    await admin.accounts.users.update.mutate({ userId: deputy.id, firstName: 'Зам', lastName: '', email: 'deputy@shop.test', role: 'User' });
     // The token issued before the demotion is cut off altogether; a new one carries the new role.
     expect((await t.rest('GET', '/users', { token: deputyToken })).status).toBe(401);
     expect((await t.rest('GET', `/users/user/${shopper.user.id}`, { token: deputyToken })).status).toBe(401);
-    const userToken = (await t.trpc().auth.signin.mutate({ email: 'deputy@shop.test', password: 'deputy-password' })).accessToken;
+    const userToken = (await t.trpc().accounts.auth.signin.mutate({ email: 'deputy@shop.test', password: 'deputy-password' })).accessToken;
     expect((await t.rest('GET', '/users', { token: userToken })).status).toBe(403);
     expect((await t.rest('GET', `/users/user/${shopper.user.id}`, { token: userToken })).status).toBe(403);
   });

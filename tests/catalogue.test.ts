@@ -44,7 +44,7 @@ beforeAll(async () => {
     .insertInto('users')
     .values({ email: 'buyer@shop.test', firstName: 'Иван', lastName: 'Петров', passwordHash: await hashPassword('buyer-password') })
     .execute();
-  buyerToken = (await t.trpc().auth.signin.mutate({ email: 'buyer@shop.test', password: 'buyer-password' })).accessToken;
+  buyerToken = (await t.trpc().accounts.auth.signin.mutate({ email: 'buyer@shop.test', password: 'buyer-password' })).accessToken;
 
   cat['obuv'] = await post('/categories', { name: 'Обувь', url: 'obuv', parameters: ['Материал', 'Сезон'] });
   cat['odezhda'] = await post('/categories', { name: 'Одежда', url: 'odezhda', parameters: ['Состав'] });

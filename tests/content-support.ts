@@ -17,7 +17,7 @@ export async function shopperToken(t: TestApp, email = 'buyer@shop.test'): Promi
     .values({ email, firstName: 'Иван', lastName: 'Петров', passwordHash: await hashPassword('buyer-password') })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
-  return (await t.trpc().auth.signin.mutate({ email, password: 'buyer-password' })).accessToken;
+  return (await t.trpc().accounts.auth.signin.mutate({ email, password: 'buyer-password' })).accessToken;
 }
 
 export type Rows<T> = { rows: T[]; length: number };

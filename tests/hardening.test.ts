@@ -180,11 +180,11 @@ describe('a client that follows SPEC.md section 4 keeps its session', () => {
 
   it('still ends every session on sign-out, password change and demotion', async () => {
     const session = await signUp();
-    await t.trpc().auth.signout.mutate({ token: session.refreshToken });
+    await t.trpc().accounts.auth.signout.mutate({ token: session.refreshToken });
     expect((await t.rest('POST', '/auth/token', { body: { token: session.refreshToken } })).status).toBe(403);
 
     const other = await signUp();
-    await t.trpc(other.accessToken).users.changePassword.mutate({ currentPassword: 'anna-password-1', password: 'anna-password-2' });
+    await t.trpc(other.accessToken).accounts.users.changePassword.mutate({ currentPassword: 'anna-password-1', password: 'anna-password-2' });
     expect((await t.rest('POST', '/auth/token', { body: { token: other.refreshToken } })).status).toBe(403);
 
     const moderator = await signUp();

@@ -103,7 +103,7 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
     trpc,
     rest,
     async signInAdmin() {
-      const result = await trpc().auth.signin.mutate(adminCredentials);
+      const result = await trpc().accounts.auth.signin.mutate(adminCredentials);
       return result.accessToken;
     },
     database: { schema, handle },

@@ -85,7 +85,7 @@ describe('bodies nobody takes are never parsed', () => {
     // tRPC: a query over GET, and a DELETE naming a mutation, with a body that would not parse.
     const query = await send(t, 'GET', `/trpc/catalogue.tags.list?input=${encodeURIComponent('{"json":{}}')}`, malformed(100_000));
     expect(query.status).toBe(200);
-    const deleteCall = await send(t, 'DELETE', '/trpc/auth.signin', malformed(100_000));
+    const deleteCall = await send(t, 'DELETE', '/trpc/accounts.auth.signin', malformed(100_000));
     expect(trpcFailure(deleteCall)).toMatchObject({ status: 405, code: 'METHOD_NOT_SUPPORTED' });
   });
 
@@ -125,14 +125,14 @@ describe('each route reads at most its limit', () => {
   });
 
   it('refuses a tRPC body over the limit of the procedures it names with 413, in tRPC’s envelope', async () => {
-    const single = await send(t, 'POST', '/trpc/auth.signin', JSON.stringify({ json: JSON.parse(manyItems(40_000)) as unknown }));
+    const single = await send(t, 'POST', '/trpc/accounts.auth.signin', JSON.stringify({ json: JSON.parse(manyItems(40_000)) as unknown }));
     expect(trpcFailure(single)).toEqual({ status: 413, message: statusMessages[413], code: 'PAYLOAD_TOO_LARGE' });
     expect(single.headers['connection']).toBe('close');
     // A batch may carry the sum of its calls' limits: two sign-ins take 128 KB, so 100 KB passes the size check.
     const body = JSON.stringify({ 0: { json: { email: 'a@shop.test', password: 'x', pad: 'x'.repeat(100_000) } }, 1: { json: {} } });
-    const batch = await send(t, 'POST', '/trpc/auth.signin,auth.signin?batch=1', body);
+    const batch = await send(t, 'POST', '/trpc/accounts.accounts.auth.signin,accounts.auth.signin?batch=1', body);
     expect(batch.status).not.toBe(413);
-    const alone = await send(t, 'POST', '/trpc/auth.signin', JSON.stringify({ json: { email: 'a@shop.test', password: 'x', pad: 'x'.repeat(100_000) } }));
+    const alone = await send(t, 'POST', '/trpc/accounts.auth.signin', JSON.stringify({ json: { email: 'a@shop.test', password: 'x', pad: 'x'.repeat(100_000) } }));
     expect(alone.status).toBe(413);
   });
 });
@@ -149,9 +149,9 @@ describe('the shape of a JSON body is bounded before it is parsed', () => {
     const nested = await send(t, 'POST', '/api/auth/signin', deep(jsonShapeBounds.maxDepth));
     expect({ status: nested.status, body: JSON.parse(nested.text) as unknown }).toEqual({ status: 400, body: restError(400, tooDeep) });
 
-    const trpcItems = await send(t, 'POST', '/trpc/auth.signin', `{"json":${manyItems(jsonShapeBounds.maxMembers + 1)}}`);
+    const trpcItems = await send(t, 'POST', '/trpc/accounts.auth.signin', `{"json":${manyItems(jsonShapeBounds.maxMembers + 1)}}`);
     expect(trpcFailure(trpcItems)).toEqual({ status: 400, message: tooMany, code: 'BAD_REQUEST' });
-    const trpcDeep = await send(t, 'POST', '/trpc/auth.signin', `{"json":${deep(jsonShapeBounds.maxDepth)}}`);
+    const trpcDeep = await send(t, 'POST', '/trpc/accounts.auth.signin', `{"json":${deep(jsonShapeBounds.maxDepth)}}`);
     expect(trpcFailure(trpcDeep)).toEqual({ status: 400, message: tooDeep, code: 'BAD_REQUEST' });
   });
 
@@ -186,7 +186,7 @@ describe('the shape of a JSON body is bounded before it is parsed', () => {
     for (const path of procedureBodyLimitPaths()) expect(trpcBodyLimit(path, false), path).toBe(procedureBodyLimit(path));
     expect(procedureBodyLimit('catalogue.products.update')).toBeGreaterThan(defaultBodyLimit);
     expect(trpcBodyLimit('catalogue.tags.list', false)).toBe(0);
-    expect(trpcBodyLimit('auth.signin,catalogue.tags.list,no.such', true)).toBe(defaultBodyLimit);
+    expect(trpcBodyLimit('accounts.auth.signin,catalogue.tags.list,no.such', true)).toBe(defaultBodyLimit);
   });
 });
 
@@ -202,7 +202,7 @@ describe('a per-IP budget of requests with a body', () => {
       expect(Number(rest.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(rest.headers['retry-after'])).toBeLessThanOrEqual(60);
 
-      const trpc = await send(limited, 'POST', '/trpc/auth.signin', malformed(10));
+      const trpc = await send(limited, 'POST', '/trpc/accounts.auth.signin', malformed(10));
       expect(trpcFailure(trpc)).toEqual({ status: 429, message: statusMessages[429], code: 'TOO_MANY_REQUESTS' });
       expect(Number(trpc.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect((await send(limited, 'POST', '/api/no-such-thing', malformed(10))).status).toBe(429);

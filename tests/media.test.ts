@@ -209,7 +209,7 @@ describe('refusals', () => {
     const file = { name: 'a.png', bytes: await png(20, 20), type: 'image/png' };
     expect(await upload(t, [file], null)).toEqual({ status: 401, body: { statusCode: 401, message: statusMessages[401] } });
     await t.db.insertInto('users').values({ email: 'buyer@shop.test', firstName: 'Иван', lastName: 'Петров', passwordHash: await hashPassword('buyer-password') }).execute();
-    const buyer = await t.trpc().auth.signin.mutate({ email: 'buyer@shop.test', password: 'buyer-password' });
+    const buyer = await t.trpc().accounts.auth.signin.mutate({ email: 'buyer@shop.test', password: 'buyer-password' });
     expect((await t.rest('GET', '/images', { token: buyer.accessToken })).status).toBe(403);
     expect((await t.rest('GET', '/images')).status).toBe(401);
     expect((await t.rest('DELETE', `/images/${'0'.repeat(32)}.webp`, { token: buyer.accessToken })).status).toBe(403);

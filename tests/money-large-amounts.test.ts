@@ -130,7 +130,7 @@ describe('baskets, orders and the dashboard above 21 474 836,47 ₽', () => {
     const read = await t.rest<Checkout>('GET', `/checkouts/${placed.body.id}`, { token: adminToken });
     expect(read.body.totalAmount).toBe(total);
 
-    const stats: CheckoutStats = await t.trpc(adminToken).checkouts.stats.query();
+    const stats: CheckoutStats = await t.trpc(adminToken).orders.checkouts.stats.query();
     expect(stats.days[29]?.revenue).toBe(total);
     expect(stats.revenue30).toBe(total);
   });

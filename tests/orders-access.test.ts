@@ -38,7 +38,7 @@ describe('addresses', () => {
 
     const updated = await t.rest<Address>('PUT', `/addresses/${work.body.id}`, { token: anna.token, body: { firstName: 'Анна', lastName: 'Рабочая', ...delivery, city: 'Тверь' } });
     expect(updated.body.city).toBe('Тверь');
-    expect((await t.trpc(anna.token).addresses.get.query({ addressId: work.body.id })).city).toBe('Тверь');
+    expect((await t.trpc(anna.token).orders.addresses.get.query({ addressId: work.body.id })).city).toBe('Тверь');
 
     // Petr sees none of it, whether the address exists or not; nobody signed in gets 401.
     for (const [method, body] of [['GET', undefined], ['PUT', { firstName: 'Пётр', lastName: 'Чужой', ...delivery }], ['DELETE', undefined]] as const) {
@@ -87,7 +87,7 @@ describe('wishlists', () => {
     expect(created.status).toBe(200);
     const put = await t.rest<Wishlist>('PUT', `/wishlists/${created.body.id}`, { body: { products: [shop.jacket.id, shop.withdrawn.id, shop.jacket.id] } });
     expect(put.body.products).toEqual([shop.jacket.id, shop.withdrawn.id]);
-    expect((await t.trpc().wishlists.get.query({ wishlistId: created.body.id })).products).toEqual([shop.jacket.id, shop.withdrawn.id]);
+    expect((await t.trpc().orders.wishlists.get.query({ wishlistId: created.body.id })).products).toEqual([shop.jacket.id, shop.withdrawn.id]);
     const cards = await t.rest<ProductCard[]>('GET', `/wishlists/wishlistProducts/${created.body.id}`);
     expect(cards.status).toBe(200);
     expect(cards.body.map((card) => [card.name, card.price, card.availability, card.inStock])).toEqual([
@@ -108,13 +108,13 @@ describe('wishlists', () => {
 
 describe('admin dashboard', () => {
   it('counts orders and revenue per day for 30 days, and new orders', async () => {
-    const before = await t.trpc(shop.adminToken).checkouts.stats.query();
-    const order = await t.trpc().checkouts.direct.mutate({ ...guest, address: delivery, oneClick: { variantId: variantOf(shop.mug), quantity: 2 } });
-    const canceled = await t.trpc().checkouts.direct.mutate({ ...guest, address: delivery, oneClick: { variantId: variantOf(shop.mug), quantity: 1 } });
-    await t.trpc(shop.adminToken).checkouts.update.mutate({ checkoutId: canceled.id, status: 'Canceled' });
+    const before = await t.trpc(shop.adminToken).orders.checkouts.stats.query();
+    const order = await t.trpc().orders.checkouts.direct.mutate({ ...guest, address: delivery, oneClick: { variantId: variantOf(shop.mug), quantity: 2 } });
+    const canceled = await t.trpc().orders.checkouts.direct.mutate({ ...guest, address: delivery, oneClick: { variantId: variantOf(shop.mug), quantity: 1 } });
+    await t.trpc(shop.adminToken).orders.checkouts.update.mutate({ checkoutId: canceled.id, status: 'Canceled' });
     // An order of 40 days ago is outside the window.
     await t.db.updateTable('checkouts').set({ createdAt: new Date(Date.now() - 40 * 86_400_000) }).where('id', '=', canceled.id).execute();
-    const stats: CheckoutStats = await t.trpc(shop.adminToken).checkouts.stats.query();
+    const stats: CheckoutStats = await t.trpc(shop.adminToken).orders.checkouts.stats.query();
     expect(stats.days).toHaveLength(30);
     const today = stats.days[29]!;
     const todayBefore = before.days[29]!;
@@ -123,6 +123,6 @@ describe('admin dashboard', () => {
     expect(stats.newOrders - before.newOrders).toBe(1);
     expect(stats.byStatus.Canceled - before.byStatus.Canceled).toBe(1);
     expect(stats.orders30).toBe(stats.days.reduce((sum, day) => sum + day.orders, 0));
-    await expect(t.trpc(anna.token).checkouts.stats.query()).rejects.toMatchObject({ data: { httpStatus: 403 } });
+    await expect(t.trpc(anna.token).orders.checkouts.stats.query()).rejects.toMatchObject({ data: { httpStatus: 403 } });
   });
 });

@@ -47,7 +47,7 @@ describe('baskets', () => {
     expect(put.body.totalQuantity).toBe(6);
 
     // The same basket over tRPC.
-    const again = await t.trpc().baskets.get.query({ basketId: basket.id });
+    const again = await t.trpc().orders.baskets.get.query({ basketId: basket.id });
     expect(again.totalAmount).toBe(11399.8);
     expect(again.createdAt).toBeInstanceOf(Date);
   });
@@ -122,7 +122,7 @@ describe('baskets', () => {
     await t.rest('PUT', `/baskets/${anonymous.id}`, {
       body: { orderProducts: [{ variantId: variantOf(shop.mug), quantity: 3 }, { variantId: variantOf(shop.jacket), sizeId: shop.sizes.s50, quantity: 1 }] },
     });
-    const merged = await t.trpc(anna.token).baskets.claim.mutate({ basketId: anonymous.id });
+    const merged = await t.trpc(anna.token).orders.baskets.claim.mutate({ basketId: anonymous.id });
     expect(merged?.id).toBe(own.id);
     expect(merged?.orderProducts.map((line) => [line.name, line.quantity])).toEqual([
       ['Кружка', 5],
@@ -135,7 +135,7 @@ describe('baskets', () => {
     expect((await t.rest('GET', `/baskets/${own.id}`)).status).toBe(403);
     expect((await t.rest('GET', `/baskets/${own.id}`, { token: petr.token })).status).toBe(403);
     expect((await t.rest('PUT', `/baskets/${own.id}`, { token: petr.token, body: { orderProducts: [] } })).status).toBe(403);
-    await expect(t.trpc(petr.token).baskets.claim.mutate({ basketId: own.id })).rejects.toMatchObject({ data: { httpStatus: 403 } });
+    await expect(t.trpc(petr.token).orders.baskets.claim.mutate({ basketId: own.id })).rejects.toMatchObject({ data: { httpStatus: 403 } });
     expect((await t.rest('GET', `/baskets/${own.id}`, { token: shop.adminToken })).status).toBe(200);
 
     // A first claim with no basket of one's own: the anonymous basket becomes the user's.
@@ -144,9 +144,9 @@ describe('baskets', () => {
     expect(new Set(tabs.map((basket) => basket.id)).size).toBe(1);
 
     const petrs = await newBasket();
-    const claimed = await t.trpc(petr.token).baskets.claim.mutate({ basketId: petrs.id });
+    const claimed = await t.trpc(petr.token).orders.baskets.claim.mutate({ basketId: petrs.id });
     expect(claimed).toMatchObject({ id: petrs.id, userId: petr.id });
-    expect(await t.trpc(petr.token).baskets.claim.mutate({})).toMatchObject({ id: petrs.id });
+    expect(await t.trpc(petr.token).orders.baskets.claim.mutate({})).toMatchObject({ id: petrs.id });
   });
 
   it('lists baskets for the admin with filters, sort and paging, and for nobody else', async () => {

@@ -33,7 +33,7 @@ describe('checkout', () => {
   it('guest basket → sign in → merge → checkout → letter → New → InDelivery → Completed', async () => {
     const guestBasket = await basketWith([{ variantId: variantOf(shop.jacket), sizeId: shop.sizes.s48, quantity: 2 }]);
     const anna = await signUp(t, 'anna.flow@shop.test');
-    const mine = await t.trpc(anna.token).baskets.claim.mutate({ basketId: guestBasket });
+    const mine = await t.trpc(anna.token).orders.baskets.claim.mutate({ basketId: guestBasket });
     expect(mine?.userId).toBe(anna.id);
     const address = await t.rest<{ id: number }>('POST', '/addresses', { token: anna.token, body: { firstName: 'Анна', lastName: 'Иванова', ...delivery } });
     expect(address.status).toBe(200);
@@ -69,7 +69,7 @@ describe('checkout', () => {
     // Own orders over REST and tRPC.
     const own = await t.rest<{ rows: Checkout[]; length: number }>('GET', '/checkouts?limit=1000', { token: anna.token });
     expect(own.body.rows.map((row) => row.id)).toEqual([order.id]);
-    expect((await t.trpc(anna.token).checkouts.get.query({ checkoutId: order.id })).totalAmount).toBe(9999.8);
+    expect((await t.trpc(anna.token).orders.checkouts.get.query({ checkoutId: order.id })).totalAmount).toBe(9999.8);
 
     for (const status of ['InDelivery', 'Completed'] as const) {
       const moved = await t.rest<Checkout>('PUT', `/checkouts/${order.id}`, { token: shop.adminToken, body: { status } });
@@ -111,14 +111,14 @@ describe('checkout', () => {
     // tRPC carries the key in the input.
     const trpcBasket = await basketWith([{ variantId: variantOf(shop.mug), quantity: 1 }]);
     const input = { basketId: trpcBasket, ...guest, address: delivery, idempotencyKey: 'trpc-key-0000001' };
-    const a = await t.trpc().checkouts.direct.mutate(input);
-    const b = await t.trpc().checkouts.direct.mutate(input);
+    const a = await t.trpc().orders.checkouts.direct.mutate(input);
+    const b = await t.trpc().orders.checkouts.direct.mutate(input);
     expect(b.id).toBe(a.id);
   });
 
   it('cancelling returns the stock; a price change later leaves the order alone', async () => {
     const before = await stockOf('SEV-RED');
-    const order = await t.trpc().checkouts.direct.mutate({
+    const order = await t.trpc().orders.checkouts.direct.mutate({
       ...guest,
       oneClick: { variantId: variantOf(shop.jacket, 1), sizeId: shop.sizes.s50, quantity: 2 },
       address: delivery,
@@ -182,7 +182,7 @@ describe('checkout', () => {
     const reused = await t.rest('POST', '/checkouts/direct', { body: { ...guest, oneClick: { variantId: variantOf(shop.mug) }, ...mine } });
     expect(reused.status).toBe(409);
 
-    const staff = await t.trpc(shop.adminToken).checkouts.createByStaff.mutate({ ...guest, address: delivery, items: [{ variantId: variantOf(shop.mug), quantity: 2 }] });
+    const staff = await t.trpc(shop.adminToken).orders.checkouts.createByStaff.mutate({ ...guest, address: delivery, items: [{ variantId: variantOf(shop.mug), quantity: 2 }] });
     expect(staff).toMatchObject({ status: 'New', totalAmount: 700, userId: null });
     const all = await t.rest<{ rows: Checkout[]; length: number }>('GET', `/checkouts/all?customer=${encodeURIComponent('гостева')}&status=New&limit=100`, { token: shop.adminToken });
     expect(all.body.rows.map((row) => row.id)).toContain(staff.id);

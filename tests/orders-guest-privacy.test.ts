@@ -96,8 +96,8 @@ describe('an idempotency key', () => {
     // The same basket with the same key but another phone: also a different request.
     const basketId = await guestBasket();
     const withBasket = { ...guest, basketId, address: delivery };
-    expect((await t.trpc().checkouts.direct.mutate({ ...withBasket, idempotencyKey: 'basket-key-00000000001' })).basketId).toBe(basketId);
-    await expect(t.trpc().checkouts.direct.mutate({ ...withBasket, phone: '+7 902 000-00-00', idempotencyKey: 'basket-key-00000000001' })).rejects.toMatchObject({
+    expect((await t.trpc().orders.checkouts.direct.mutate({ ...withBasket, idempotencyKey: 'basket-key-00000000001' })).basketId).toBe(basketId);
+    await expect(t.trpc().orders.checkouts.direct.mutate({ ...withBasket, phone: '+7 902 000-00-00', idempotencyKey: 'basket-key-00000000001' })).rejects.toMatchObject({
       message: orderMessages.idempotencyReused,
     });
   });

@@ -78,7 +78,7 @@ describe('concurrent checkouts', () => {
   it('cancels and buys at once without losing a unit', async () => {
     const item = await product('Чайник', 'chajnik', 3);
     const placed = await Promise.all(
-      Array.from({ length: 3 }, () => t.trpc().checkouts.direct.mutate({ ...guest, address: delivery, oneClick: { variantId: variantOf(item), quantity: 1 } })),
+      Array.from({ length: 3 }, () => t.trpc().orders.checkouts.direct.mutate({ ...guest, address: delivery, oneClick: { variantId: variantOf(item), quantity: 1 } })),
     );
     const traffic = await Promise.all([
       ...placed.map((order) => t.rest('PUT', `/checkouts/${order.id}`, { token: shop.adminToken, body: { status: 'Canceled' } })),

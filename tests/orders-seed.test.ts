@@ -15,7 +15,7 @@ afterAll(() => t?.close());
 
 describe('demo orders', () => {
   it('has a few dozen orders over the last 30 days in every status, some by the demo shopper', async () => {
-    const token = (await t.trpc().auth.signin.mutate({ email: 'admin@shop.local', password: 'admin-demo-2026' })).accessToken;
+    const token = (await t.trpc().accounts.auth.signin.mutate({ email: 'admin@shop.local', password: 'admin-demo-2026' })).accessToken;
     const all = await t.rest<{ rows: Checkout[]; length: number }>('GET', '/checkouts/all?limit=1000', { token });
     expect(all.body.length).toBeGreaterThanOrEqual(30);
     expect(all.body.length).toBeLessThanOrEqual(60);
@@ -26,11 +26,11 @@ describe('demo orders', () => {
       expect(order.history.at(-1)?.toStatus).toBe(order.status);
       expect(Date.now() - new Date(order.createdAt).getTime()).toBeLessThan(31 * 86_400_000);
     }
-    const stats: CheckoutStats = await t.trpc(token).checkouts.stats.query();
+    const stats: CheckoutStats = await t.trpc(token).orders.checkouts.stats.query();
     expect(stats.orders30).toBe(all.body.length);
     expect(stats.days.filter((day) => day.orders > 0).length).toBeGreaterThan(8);
 
-    const anna = (await t.trpc().auth.signin.mutate({ email: 'anna@shop.local', password: 'shopper-demo-2026' })).accessToken;
+    const anna = (await t.trpc().accounts.auth.signin.mutate({ email: 'anna@shop.local', password: 'shopper-demo-2026' })).accessToken;
     const own = await t.rest<{ rows: Checkout[] }>('GET', '/checkouts?limit=1000', { token: anna });
     expect(own.body.rows.length).toBeGreaterThan(3);
     const address = await t.rest<{ rows: unknown[] }>('GET', '/addresses?limit=1', { token: anna });

@@ -44,7 +44,7 @@ export async function setUpShop(t: TestApp): Promise<Shop> {
 
 /** A new shopper, signed in: their id, e-mail and access token. */
 export async function signUp(t: TestApp, email: string, firstName = 'Анна'): Promise<{ id: number; email: string; token: string }> {
-  const result = await t.trpc().auth.signup.mutate({ firstName, lastName: 'Покупатель', email, password: 'shopper-password-1' });
+  const result = await t.trpc().accounts.auth.signup.mutate({ firstName, lastName: 'Покупатель', email, password: 'shopper-password-1' });
   return { id: result.user.id, email, token: result.accessToken };
 }
 

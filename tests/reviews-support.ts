@@ -19,7 +19,7 @@ export async function shopper(t: TestApp, email: string, firstName: string, last
     .values({ email, firstName, lastName, role, isVerified: true, passwordHash: await passwordHash })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const signed = await t.trpc().auth.signin.mutate({ email, password: 'shopper-password-1' });
+  const signed = await t.trpc().accounts.auth.signin.mutate({ email, password: 'shopper-password-1' });
   return { id: user.id, token: signed.accessToken, name: `${firstName} ${lastName[0]}.` };
 }
 

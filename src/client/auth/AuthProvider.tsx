@@ -52,8 +52,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       readTokens: () => readTokens(),
       storeTokens: (tokens) => storeTokens(tokens),
       clearTokens: () => clearTokens(),
-      fetchSession: (token) => utils.client.auth.session.mutate({ token }).catch((error: unknown) => Promise.reject(asFailure(error))),
-      refresh: (token) => utils.client.auth.token.mutate({ token }).catch((error: unknown) => Promise.reject(asFailure(error))),
+      fetchSession: (token) => utils.client.accounts.auth.session.mutate({ token }).catch((error: unknown) => Promise.reject(asFailure(error))),
+      refresh: (token) => utils.client.accounts.auth.token.mutate({ token }).catch((error: unknown) => Promise.reject(asFailure(error))),
     }).then(applyResult);
   }, [utils]);
 
@@ -75,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut: () => {
         // The refresh token is revoked on the server too (PRODUCT.md); the tokens go either way.
         const tokens = readTokens();
-        if (tokens) void utils.client.auth.signout.mutate({ token: tokens.refreshToken }).catch(() => undefined);
+        if (tokens) void utils.client.accounts.auth.signout.mutate({ token: tokens.refreshToken }).catch(() => undefined);
         clearTokens();
         setUser(null);
         void utils.invalidate();

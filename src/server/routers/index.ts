@@ -9,14 +9,15 @@ import { reviewsDomainRouter } from './reviews/index.js';
 
 /** The whole API: one router per domain. The client imports only its type. */
 export const appRouter = router({
-  auth: authRouter,
-  users: usersRouter,
+  accounts: router({ auth: authRouter, users: usersRouter }),
   catalogue: catalogueRouter,
   media: mediaRouter,
-  baskets: basketsRouter,
-  wishlists: wishlistsRouter,
-  addresses: addressesRouter,
-  checkouts: checkoutsRouter,
+  orders: router({
+    baskets: basketsRouter,
+    wishlists: wishlistsRouter,
+    addresses: addressesRouter,
+    checkouts: checkoutsRouter,
+  }),
   reviews: reviewsDomainRouter,
   content: contentRouter,
 });

@@ -33,10 +33,10 @@ export function UserFormPage() {
   const navigate = useNavigate();
   const { user: me, setUser } = useAuth();
   const utils = trpc.useUtils();
-  const item = trpc.users.get.useQuery({ userId: id ?? 0 }, { enabled: Boolean(id), meta: { silent: true } });
-  const create = trpc.users.create.useMutation({ onSuccess: () => utils.users.invalidate() });
-  const update = trpc.users.update.useMutation({ onSuccess: () => utils.users.invalidate() });
-  const remove = trpc.users.delete.useMutation({ onSuccess: () => utils.users.invalidate() });
+  const item = trpc.accounts.users.get.useQuery({ userId: id ?? 0 }, { enabled: Boolean(id), meta: { silent: true } });
+  const create = trpc.accounts.users.create.useMutation({ onSuccess: () => utils.accounts.users.invalidate() });
+  const update = trpc.accounts.users.update.useMutation({ onSuccess: () => utils.accounts.users.invalidate() });
+  const remove = trpc.accounts.users.delete.useMutation({ onSuccess: () => utils.accounts.users.invalidate() });
   const staleGuard = useStaleGuard(item.refetch);
   useTitle(id ? `Пользователь #${id}` : 'Новый пользователь');
 

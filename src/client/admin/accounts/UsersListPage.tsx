@@ -53,7 +53,7 @@ export function UsersListPage() {
       return current;
     });
 
-  const list = trpc.users.list.useQuery({
+  const list = trpc.accounts.users.list.useQuery({
     ...(paging.filter ? { email: paging.filter } : {}),
     ...(role ? { role } : {}),
     ...(verified !== 'all' ? { isVerified: verified === 'true' } : {}),
@@ -61,10 +61,10 @@ export function UsersListPage() {
     offset: paging.offset,
   });
   const utils = trpc.useUtils();
-  const remove = trpc.users.delete.useMutation({
+  const remove = trpc.accounts.users.delete.useMutation({
     onSuccess() {
       toastSuccess(accountMessages.userDeleted);
-      void utils.users.invalidate();
+      void utils.accounts.users.invalidate();
     },
   });
   const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);

@@ -16,7 +16,7 @@ export function AdminLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = params.get('next')?.startsWith('/admin') ? params.get('next')! : routes.adminProducts;
-  const signin = trpc.auth.adminSignin.useMutation({
+  const signin = trpc.accounts.auth.adminSignin.useMutation({
     onSuccess(response) {
       acceptSession(response);
       toastSuccess('Вы успешно авторизованы!');

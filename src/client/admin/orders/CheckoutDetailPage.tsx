@@ -51,18 +51,18 @@ export function CheckoutDetailPage() {
   const checkoutId = Number(id);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const query = trpc.checkouts.get.useQuery({ checkoutId }, { enabled: /^\d+$/.test(id), meta: { silent: true } });
+  const query = trpc.orders.checkouts.get.useQuery({ checkoutId }, { enabled: /^\d+$/.test(id), meta: { silent: true } });
   useTitle(`Заказ № ${id}`);
-  const move = trpc.checkouts.update.useMutation({
+  const move = trpc.orders.checkouts.update.useMutation({
     onSuccess(saved) {
-      utils.checkouts.get.setData({ checkoutId }, saved);
-      void utils.checkouts.all.invalidate();
+      utils.orders.checkouts.get.setData({ checkoutId }, saved);
+      void utils.orders.checkouts.all.invalidate();
       toastSuccess(orderToasts.orderStatusChanged, `Заказ № ${saved.id}: ${checkoutStatusLabels[saved.status]}`);
     },
   });
-  const remove = trpc.checkouts.delete.useMutation({
+  const remove = trpc.orders.checkouts.delete.useMutation({
     onSuccess() {
-      void utils.checkouts.all.invalidate();
+      void utils.orders.checkouts.all.invalidate();
       toastSuccess(orderToasts.orderDeleted);
       void navigate(routes.adminCheckouts);
     },

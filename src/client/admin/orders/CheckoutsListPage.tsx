@@ -37,7 +37,7 @@ export function CheckoutsListPage() {
     });
   const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
 
-  const list = trpc.checkouts.all.useQuery(
+  const list = trpc.orders.checkouts.all.useQuery(
     {
       ...(status ? { status } : {}),
       // Days are the admin's own: from the start of the first to the end of the last.

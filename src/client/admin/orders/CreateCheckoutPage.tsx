@@ -56,11 +56,11 @@ export function CreateCheckoutPage() {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [userSearch, setUserSearch] = useState('');
   const [debouncedUser] = useDebouncedValue(userSearch, 250);
-  const users = trpc.users.list.useQuery({ ...(debouncedUser ? { email: debouncedUser } : {}), limit: 20 });
+  const users = trpc.accounts.users.list.useQuery({ ...(debouncedUser ? { email: debouncedUser } : {}), limit: 20 });
   const form = useForm<StaffOrderValues>({ mode: 'controlled', initialValues: emptyOrder, validate });
-  const create = trpc.checkouts.createByStaff.useMutation({
+  const create = trpc.orders.checkouts.createByStaff.useMutation({
     onSuccess(order) {
-      void utils.checkouts.invalidate();
+      void utils.orders.checkouts.invalidate();
       toastSuccess(orderToasts.orderCreated, `Заказ № ${order.id}`);
       void navigate(`${routes.adminCheckouts}/${order.id}`);
     },

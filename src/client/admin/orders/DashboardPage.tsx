@@ -34,7 +34,7 @@ function StatCard({ label, value, to }: { label: string; value: string; to?: str
  */
 export default function DashboardPage() {
   useTitle('Сводка');
-  const stats = trpc.checkouts.stats.useQuery({});
+  const stats = trpc.orders.checkouts.stats.useQuery({});
   if (!stats.data) return <Loader />;
   const { days, newOrders, ordersToday, orders30, revenue30 } = stats.data;
   const data = days.map((day) => ({ ...day, day: dayLabel.format(new Date(`${day.date}T00:00:00`)) }));

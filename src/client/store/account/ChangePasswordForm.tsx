@@ -9,7 +9,7 @@ import { toastSuccess } from '../../ui/toast';
 /** A new password knowing the current one; other devices are signed out, this one gets new tokens. */
 export function ChangePasswordForm() {
   const { acceptSession } = useAuth();
-  const change = trpc.users.changePassword.useMutation({
+  const change = trpc.accounts.users.changePassword.useMutation({
     onSuccess(response) {
       acceptSession(response);
       form.reset();

@@ -16,7 +16,7 @@ export default function ConfirmEmailPage() {
   const { acceptSession } = useAuth();
   const { show } = useDisplayFlags();
   const navigate = useNavigate();
-  const authorize = trpc.auth.authorize.useMutation({
+  const authorize = trpc.accounts.auth.authorize.useMutation({
     meta: { silent: true },
     onSuccess(response) {
       acceptSession(response);

@@ -7,7 +7,7 @@ import { toastSuccess } from '../../ui/toast';
 
 /** A message to the help desk, signed with the shopper's name and e-mail. */
 export function HelpDeskForm({ user }: { user: User }) {
-  const help = trpc.users.help.useMutation({
+  const help = trpc.accounts.users.help.useMutation({
     onSuccess() {
       form.reset();
       toastSuccess(accountMessages.helpReceived);

@@ -16,7 +16,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
     initialValues: profileValues(user),
     validate: schemaResolver(profileSchema, { sync: true }),
   });
-  const update = trpc.users.update.useMutation({
+  const update = trpc.accounts.users.update.useMutation({
     onSuccess(updated) {
       const emailChanged = updated.email !== user.email;
       setUser(updated);

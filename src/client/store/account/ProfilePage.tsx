@@ -23,7 +23,7 @@ export default function ProfilePage() {
   const { user, loading, signOut } = useAuth();
   const { show } = useDisplayFlags();
   const navigate = useNavigate();
-  const resend = trpc.users.emailConfirmation.useMutation({ onSuccess: () => toastSuccess(accountMessages.confirmationSent) });
+  const resend = trpc.accounts.users.emailConfirmation.useMutation({ onSuccess: () => toastSuccess(accountMessages.confirmationSent) });
 
   if (loading && !user) {
     return (

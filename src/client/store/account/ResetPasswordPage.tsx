@@ -20,14 +20,14 @@ export default function ResetPasswordPage() {
   const { acceptSession } = useAuth();
   const navigate = useNavigate();
   const { show } = useDisplayFlags();
-  const update = trpc.auth.updatePassword.useMutation({
+  const update = trpc.accounts.auth.updatePassword.useMutation({
     onSuccess(response) {
       acceptSession(response);
       toastSuccess(accountMessages.passwordReset, accountMessages.signedIn);
       void navigate(routes.profile, { replace: true });
     },
   });
-  const link = trpc.auth.checkResetLink.useQuery({ token }, { staleTime: Infinity, meta: { silent: true } });
+  const link = trpc.accounts.auth.checkResetLink.useQuery({ token }, { staleTime: Infinity, meta: { silent: true } });
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '' },

@@ -7,7 +7,7 @@ import { toastSuccess } from '../../ui/toast';
 
 /** Asks for a reset link; the answer never tells whether the address is registered. */
 export function ResetRequestForm({ onDone }: { onDone: () => void }) {
-  const reset = trpc.auth.reset.useMutation({
+  const reset = trpc.accounts.auth.reset.useMutation({
     onSuccess() {
       toastSuccess(accountMessages.resetLinkSent);
       onDone();

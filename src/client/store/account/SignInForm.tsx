@@ -8,7 +8,7 @@ import { toastSuccess } from '../../ui/toast';
 
 export function SignInForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => void }) {
   const { acceptSession } = useAuth();
-  const signin = trpc.auth.signin.useMutation({
+  const signin = trpc.accounts.auth.signin.useMutation({
     onSuccess(response) {
       acceptSession(response);
       toastSuccess(accountMessages.signedIn);

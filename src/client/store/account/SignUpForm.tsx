@@ -9,7 +9,7 @@ import { toastSuccess } from '../../ui/toast';
 /** Sign-up signs the shopper in at once; the confirmation link goes to the e-mail. */
 export function SignUpForm({ onDone }: { onDone: () => void }) {
   const { acceptSession } = useAuth();
-  const signup = trpc.auth.signup.useMutation({
+  const signup = trpc.accounts.auth.signup.useMutation({
     onSuccess(response) {
       acceptSession(response);
       toastSuccess(accountMessages.signedIn, accountMessages.confirmationSent);

@@ -15,7 +15,7 @@ export function BasketSync() {
   const { user } = useAuth();
   const basket = useBasket();
   const wishlist = useWishlist();
-  const claim = trpc.baskets.claim.useMutation({ meta: { silent: true } });
+  const claim = trpc.orders.baskets.claim.useMutation({ meta: { silent: true } });
   const claimedFor = useRef<number | null>(null);
 
   const { failure: basketFailure, forget: forgetBasket } = basket;

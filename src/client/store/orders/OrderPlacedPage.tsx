@@ -22,7 +22,7 @@ export default function OrderPlacedPage() {
   const location = useLocation();
   const { user } = useAuth();
   const passed = isOrder(location.state) ? location.state.order : undefined;
-  const fetched = trpc.checkouts.get.useQuery({ checkoutId: Number(id) }, { enabled: !passed && user !== null && /^\d+$/.test(id), meta: { silent: true } });
+  const fetched = trpc.orders.checkouts.get.useQuery({ checkoutId: Number(id) }, { enabled: !passed && user !== null && /^\d+$/.test(id), meta: { silent: true } });
   const order = passed ?? fetched.data;
   useTitle(`Заказ № ${id} оформлен`);
 

@@ -9,7 +9,7 @@ const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'lo
 
 /** The profile's «Мои заказы»: every own order with its status and lines (SPEC.md: list of 1000; failures silent). */
 export function ProfileOrders() {
-  const orders = trpc.checkouts.list.useQuery({ limit: 1000 }, { meta: { silent: true } });
+  const orders = trpc.orders.checkouts.list.useQuery({ limit: 1000 }, { meta: { silent: true } });
   const rows = orders.data?.rows ?? [];
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="my-orders">

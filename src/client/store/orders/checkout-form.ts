@@ -35,7 +35,7 @@ const emptyValues: CheckoutFormValues = {
 export function useCheckoutForm() {
   const { user } = useAuth();
   const form = useForm<CheckoutFormValues>({ mode: 'controlled', initialValues: emptyValues, validate: schemaResolver(checkoutFormSchema, { sync: true }) });
-  const firstAddress = trpc.addresses.list.useQuery({ limit: 1 }, { enabled: user !== null, meta: { silent: true } });
+  const firstAddress = trpc.orders.addresses.list.useQuery({ limit: 1 }, { enabled: user !== null, meta: { silent: true } });
   const address = firstAddress.data?.rows[0];
   const filled = useRef<string>('');
   const { setValues, isDirty } = form;
@@ -69,14 +69,14 @@ export function usePlaceOrder(onPlaced?: (order: Checkout) => void) {
   const utils = trpc.useUtils();
   const done = (order: Checkout) => {
     onPlaced?.(order);
-    void utils.checkouts.list.invalidate();
+    void utils.orders.checkouts.list.invalidate();
     void navigate(`/checkout/success/${order.id}`, { state: { order } });
   };
   // A refusal (say, an item sold out meanwhile) shows its message; the basket is read again so
   // that the line at fault is marked.
-  const refused = () => void utils.baskets.get.invalidate();
-  const signedIn = trpc.checkouts.create.useMutation({ onSuccess: done, onError: refused });
-  const direct = trpc.checkouts.direct.useMutation({ onSuccess: done, onError: refused });
+  const refused = () => void utils.orders.baskets.get.invalidate();
+  const signedIn = trpc.orders.checkouts.create.useMutation({ onSuccess: done, onError: refused });
+  const direct = trpc.orders.checkouts.direct.useMutation({ onSuccess: done, onError: refused });
   const place = (source: CheckoutSource, values: CheckoutFormValues) => {
     const input = { ...source, ...values, idempotencyKey };
     if (user) signedIn.mutate(input);

@@ -62,34 +62,34 @@ export function useBasket() {
   // A signed-in user's basket is theirs alone: it is read once the session check has renewed an
   // expired access token, not before (an anonymous read of it would be refused).
   const { loading: sessionChecking } = useAuth();
-  const query = trpc.baskets.get.useQuery(
+  const query = trpc.orders.baskets.get.useQuery(
     { basketId: basketId ?? '' },
     { enabled: basketId !== null && !sessionChecking, retry: false, meta: { silent: true } },
   );
   const basket = query.data && query.data.id === basketId ? query.data : undefined;
 
-  const create = trpc.baskets.create.useMutation({
+  const create = trpc.orders.baskets.create.useMutation({
     scope: { id: 'basket' },
     onSuccess(created) {
-      utils.baskets.get.setData({ basketId: created.id }, created);
+      utils.orders.baskets.get.setData({ basketId: created.id }, created);
       setBasketId(created.id);
     },
   });
 
-  const update = trpc.baskets.update.useMutation({
+  const update = trpc.orders.baskets.update.useMutation({
     scope: { id: 'basket' },
     async onMutate(input) {
       const key = { basketId: input.basketId };
-      await utils.baskets.get.cancel(key);
-      const previous = utils.baskets.get.getData(key);
-      if (previous) utils.baskets.get.setData(key, optimistic(previous, input.orderProducts.map(asItem)));
+      await utils.orders.baskets.get.cancel(key);
+      const previous = utils.orders.baskets.get.getData(key);
+      if (previous) utils.orders.baskets.get.setData(key, optimistic(previous, input.orderProducts.map(asItem)));
       return { previous };
     },
     onError(_error, input, context) {
-      if (context?.previous) utils.baskets.get.setData({ basketId: input.basketId }, context.previous);
+      if (context?.previous) utils.orders.baskets.get.setData({ basketId: input.basketId }, context.previous);
     },
     onSuccess(saved) {
-      utils.baskets.get.setData({ basketId: saved.id }, saved);
+      utils.orders.baskets.get.setData({ basketId: saved.id }, saved);
     },
   });
 
@@ -106,7 +106,7 @@ export function useBasket() {
   const addItem = useCallback(
     async (item: BasketItem): Promise<Basket | undefined> => {
       // Clicked before the stored basket arrived: wait for it rather than start another.
-      const current = basket ?? (basketId ? await utils.baskets.get.fetch({ basketId }).catch(() => undefined) : undefined);
+      const current = basket ?? (basketId ? await utils.orders.baskets.get.fetch({ basketId }).catch(() => undefined) : undefined);
       if (!current || current.status !== 'Active') return create.mutateAsync({ orderProducts: [item] }).catch(() => undefined);
       const items = current.orderProducts.map(toItem);
       const known = items.find((existing) => sameItem(existing, item));
@@ -121,7 +121,7 @@ export function useBasket() {
   /** Takes another basket as the browser's own (the user's, after sign-in). */
   const adopt = useCallback(
     (next: Basket) => {
-      utils.baskets.get.setData({ basketId: next.id }, next);
+      utils.orders.baskets.get.setData({ basketId: next.id }, next);
       setBasketId(next.id);
     },
     [utils, setBasketId],

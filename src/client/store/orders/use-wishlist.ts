@@ -10,32 +10,32 @@ import { useStoredId } from './stored-id';
 export function useWishlist() {
   const [wishlistId, setWishlistId] = useStoredId(storageKeys.wishlistId);
   const utils = trpc.useUtils();
-  const query = trpc.wishlists.get.useQuery({ wishlistId: wishlistId ?? '' }, { enabled: wishlistId !== null, retry: false, meta: { silent: true } });
+  const query = trpc.orders.wishlists.get.useQuery({ wishlistId: wishlistId ?? '' }, { enabled: wishlistId !== null, retry: false, meta: { silent: true } });
   const wishlist = query.data && query.data.id === wishlistId ? query.data : undefined;
   const productIds = useMemo(() => wishlist?.products ?? [], [wishlist]);
 
-  const create = trpc.wishlists.create.useMutation({
+  const create = trpc.orders.wishlists.create.useMutation({
     scope: { id: 'wishlist' },
     onSuccess(created) {
-      utils.wishlists.get.setData({ wishlistId: created.id }, created);
+      utils.orders.wishlists.get.setData({ wishlistId: created.id }, created);
       setWishlistId(created.id);
     },
   });
-  const update = trpc.wishlists.update.useMutation({
+  const update = trpc.orders.wishlists.update.useMutation({
     scope: { id: 'wishlist' },
     async onMutate(input) {
       const key = { wishlistId: input.wishlistId };
-      await utils.wishlists.get.cancel(key);
-      const previous = utils.wishlists.get.getData(key);
-      if (previous) utils.wishlists.get.setData(key, { ...previous, products: input.products.filter((id): id is number => typeof id === 'number') });
+      await utils.orders.wishlists.get.cancel(key);
+      const previous = utils.orders.wishlists.get.getData(key);
+      if (previous) utils.orders.wishlists.get.setData(key, { ...previous, products: input.products.filter((id): id is number => typeof id === 'number') });
       return { previous };
     },
     onError(_error, input, context) {
-      if (context?.previous) utils.wishlists.get.setData({ wishlistId: input.wishlistId }, context.previous);
+      if (context?.previous) utils.orders.wishlists.get.setData({ wishlistId: input.wishlistId }, context.previous);
     },
     onSuccess(saved) {
-      utils.wishlists.get.setData({ wishlistId: saved.id }, saved);
-      void utils.wishlists.products.invalidate({ wishlistId: saved.id });
+      utils.orders.wishlists.get.setData({ wishlistId: saved.id }, saved);
+      void utils.orders.wishlists.products.invalidate({ wishlistId: saved.id });
     },
   });
 
