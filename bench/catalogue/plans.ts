@@ -66,7 +66,7 @@ try {
     out.push(`Floor \`${call.floor}\`:`, '', '```text', await explain(floor.text, floor.values), '```', '');
     process.stdout.write(`${call.title}\n`);
   }
-  await fs.writeFile(path.join(here, '../plans.md'), `${out.join('\n')}\n`);
+  await fs.writeFile(path.join(here, '../results/plans.md'), `${out.join('\n')}\n`);
 } finally {
   await app.close();
   await db.destroy();
