@@ -17,6 +17,7 @@ import * as moneyBigint from './0015_money_bigint.js';
 import * as signinNetworksTokenCutoffs from './0016_signin_networks_token_cutoffs.js';
 import * as guestOrders from './0017_guest_orders.js';
 import * as productsKeepHistory from './0018_products_keep_history.js';
+import * as webhooks from './0019_webhooks.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -35,7 +36,8 @@ export const migrations: Record<string, Migration> = {
   '0013_variant_colour_price': variantColourPrice,
   '0014_search_names_version': searchNamesVersion,
   '0015_money_bigint': moneyBigint,
-    '0016_signin_networks_token_cutoffs': signinNetworksTokenCutoffs,
+  '0016_signin_networks_token_cutoffs': signinNetworksTokenCutoffs,
   '0017_guest_orders': guestOrders,
   '0018_products_keep_history': productsKeepHistory,
+  '0019_webhooks': webhooks,
 };

@@ -23,6 +23,7 @@ import { Mailer } from './services/mailer.js';
 import { RateLimits } from './services/rate-limit.js';
 import { CutoffPoller, TokenCutoffs } from './services/token-cutoffs.js';
 import { TokenService } from './services/tokens.js';
+import { Webhooks } from './services/webhooks/delivery.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -95,10 +96,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   };
   const housekeeping = startHousekeeping({ db, mailer: services.mailer, log: app.log, pollCutoffs: () => cutoffPoller.poll() });
+  const webhooks = new Webhooks({ db, log: app.log, pollMs: config.webhookPollMs });
+  webhooks.start();
   // Letters still being sent go out before the database closes (within the shutdown deadline;
   // those that do not are sent after the next start).
   app.addHook('onClose', async () => {
     await housekeeping.stop();
+    await webhooks.close();
     await services.mailer.close();
     await services.rateLimits.close();
   });

@@ -67,6 +67,8 @@ const envSchema = z
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
     PHOTOS_PER_USER_PER_DAY: z.coerce.number().int().positive().default(30),
+    WEBHOOKS_ALLOW_HTTP: z.enum(['true', 'false']).default('false'),
+    WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -140,6 +142,10 @@ export interface Config {
   maxUploadBytes: number;
   /** Images a signed-in non-admin (review photos) may upload in 24 hours. */
   photosPerUserPerDay: number;
+  /** Webhook endpoints may use plain http (development and tests); otherwise HTTPS only. */
+  webhooksAllowHttp: boolean;
+  /** How often due webhook deliveries are looked for. */
+  webhookPollMs: number;
   logLevel: string;
 }
 
@@ -209,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     photosPerUserPerDay: e.PHOTOS_PER_USER_PER_DAY,
+    webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP === 'true',
+    webhookPollMs: e.WEBHOOK_POLL_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

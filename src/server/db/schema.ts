@@ -5,6 +5,7 @@ import type { ContentTables } from './tables/content.js';
 import type { MediaTables } from './tables/media.js';
 import type { OrdersTables } from './tables/orders.js';
 import type { ReviewsTables } from './tables/reviews.js';
+import type { WebhooksTables } from './tables/webhooks.js';
 
 /** Column names are camelCase here and snake_case in PostgreSQL (CamelCasePlugin). */
 
@@ -64,4 +65,4 @@ export interface CoreTables {
 }
 
 /** Each domain declares its own tables in db/tables/<domain>.ts. */
-export type Database = CoreTables & AccountsTables & CatalogueTables & MediaTables & OrdersTables & ReviewsTables & ContentTables;
+export type Database = CoreTables & AccountsTables & CatalogueTables & MediaTables & OrdersTables & ReviewsTables & ContentTables & WebhooksTables;

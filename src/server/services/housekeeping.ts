@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Mailer } from './mailer.js';
 import { purgeGuestRecords } from './orders/purge.js';
+import { purgeWebhookEvents } from './webhooks/purge.js';
 import { cutoffPollMs } from './token-cutoffs.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './tokens.js';
 
@@ -34,6 +35,7 @@ export interface PurgeReport {
   guestAddresses: number;
   signinNetworks: number;
   tokenCutoffs: number;
+  webhookEvents: number;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface PurgeReport {
  * expired, letters past their retention, old help-desk messages and callback requests,
  * subscription requests never confirmed, sign-in networks unseen for 90 days, token cut-offs
  * older than an access token's life (every token they refuse has expired by then), and guests'
- * baskets, wishlists and addresses nobody uses.
+ * baskets, wishlists and addresses nobody uses, and webhook events older than 30 days.
  */
 export async function purgeExpired(db: Db): Promise<PurgeReport> {
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
@@ -91,6 +93,7 @@ export async function purgeExpired(db: Db): Promise<PurgeReport> {
     signinNetworks: count(signinNetworks),
     tokenCutoffs: count(tokenCutoffs),
     ...(await purgeGuestRecords(db)),
+    ...(await purgeWebhookEvents(db)),
   };
 }
 

@@ -9,7 +9,7 @@ import type { Db } from '../db/connection.js';
  * it. A stale edit answers 409 «Запись изменена другим пользователем. Обновите страницу.» instead
  * of silently erasing the other edit. A REST caller that sends no version overwrites as before.
  */
-export type VersionedTable = 'users' | 'categories' | 'colors' | 'brands' | 'tags' | 'sizes' | 'products' | 'news' | 'advertisements' | 'scanners';
+export type VersionedTable = 'users' | 'categories' | 'colors' | 'brands' | 'tags' | 'sizes' | 'products' | 'news' | 'advertisements' | 'scanners' | 'webhookEndpoints';
 
 /** `set({ version: nextVersion })` in the edit's UPDATE. */
 export const nextVersion = sql<number>`version + 1`;

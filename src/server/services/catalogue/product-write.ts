@@ -6,6 +6,7 @@ import { toKopecks } from '../../../shared/money.js';
 import { productInputShape, productSchema, type Product, type productInputSchema } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
+import { productEventData, recordEvent, recordStockChanges } from '../webhooks/events.js';
 import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
 import { refuseIfReferenced } from './dependents.js';
 import { getProduct } from './product-read.js';
@@ -117,7 +118,9 @@ export function createProduct(db: Db, fields: ProductFields): Promise<Product> {
       .values(inArticleOrder(variants).map((variant) => ({ ...variant, productId: id })))
       .execute();
     await writeLinks(trx, id, fields);
-    return getProduct(trx, id);
+    const product = await getProduct(trx, id);
+    await recordEvent(trx, 'product.created', productEventData(product));
+    return product;
   });
 }
 
@@ -142,9 +145,8 @@ export function updateProduct(db: Db, id: number, fields: ProductFields, version
     await checkArticles(trx, variants, id);
     await sql`set constraints product_variants_article_key deferred`.execute(trx);
 
-    const existing = (await trx.selectFrom('productVariants').select('id').where('productId', '=', id).orderBy('id').forUpdate().execute()).map(
-      (row) => row.id,
-    );
+    const before = await trx.selectFrom('productVariants').select(['id', 'stock']).where('productId', '=', id).orderBy('id').forUpdate().execute();
+    const existing = before.map((row) => row.id);
     const kept = fields.variants.flatMap((variant) => (variant.id === undefined ? [] : [variant.id]));
     if (kept.some((variantId) => !existing.includes(variantId))) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: domainMessages.foreignVariant });
@@ -164,7 +166,14 @@ export function updateProduct(db: Db, id: number, fields: ProductFields, version
         .execute();
     }
     await writeLinks(trx, id, fields);
-    return getProduct(trx, id);
+    const product = await getProduct(trx, id);
+    await recordEvent(trx, 'product.updated', productEventData(product));
+    const stockBefore = new Map(before.map((row) => [row.id, row.stock]));
+    await recordStockChanges(
+      trx,
+      product.variants.filter((variant) => stockBefore.get(variant.id) !== variant.stock).map((variant) => ({ id: variant.id, productId: id, stock: variant.stock })),
+    );
+    return product;
   });
 }
 
@@ -176,7 +185,10 @@ export function updateProduct(db: Db, id: number, fields: ProductFields, version
  */
 export async function deleteProduct(db: Db, id: number): Promise<{ ok: true }> {
   await refuseIfReferenced(db, { table: 'products', id });
-  const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new TRPCError({ code: 'NOT_FOUND' });
+  await inTransaction(db, async (trx) => {
+    const result = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+    if (result.numDeletedRows === 0n) throw new TRPCError({ code: 'NOT_FOUND' });
+    await recordEvent(trx, 'product.deleted', { productId: id });
+  });
   return { ok: true };
 }

@@ -12,6 +12,7 @@ import { isKeyClash, orderByKey, orderKeyOf, type OrderKey } from './idempotency
 import { limitUnitsPerLine, mergeItems, type Item } from './items.js';
 import { orderPlacedLetter, queueLetter, sendQueuedLetters } from './letters.js';
 import { takeStock, type LineSnapshot } from './stock.js';
+import { orderEventData, recordEvent } from '../webhooks/events.js';
 
 export interface Delivery {
   address: string;
@@ -219,6 +220,7 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
   await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: 'New', changedBy: request.placedBy }).execute();
   if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
   const placed = answer(order, values, lines, request.placedBy);
+  await recordEvent(trx, 'order.placed', orderEventData(placed));
   await queueLetter(trx, ctx, orderPlacedLetter(placed, ctx.config.publicUrl));
   return { id: order.id, placed };
 }

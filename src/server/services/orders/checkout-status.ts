@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { readCheckout } from './checkout-read.js';
 import { queueLetter, sendQueuedLetters, statusChangedLetter } from './letters.js';
 import { returnStock } from './stock.js';
+import { orderEventData, recordEvent } from '../webhooks/events.js';
 
 type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits'>;
 
@@ -29,6 +30,7 @@ export async function changeCheckoutStatus(ctx: Services, id: number, to: Checko
     await trx.insertInto('checkoutStatusHistory').values({ checkoutId: id, fromStatus: row.status, toStatus: to, changedBy }).execute();
     const changed = await readCheckout(trx, id);
     if (!changed) throw notFound();
+    await recordEvent(trx, 'order.status_changed', orderEventData(changed, row.status));
     await queueLetter(trx, ctx, statusChangedLetter(changed, row.status, ctx.config.publicUrl));
     return changed;
   });
@@ -43,6 +45,7 @@ export async function deleteCheckout(ctx: Services, id: number): Promise<{ ok: t
     if (!row) throw notFound();
     if (row.status === 'New' || row.status === 'InDelivery') await returnStock(trx, id);
     await trx.deleteFrom('checkouts').where('id', '=', id).execute();
+    await recordEvent(trx, 'order.deleted', { checkoutId: id, status: row.status });
   });
   return { ok: true };
 }

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { orderMessages } from '../../../shared/order-messages.js';
 import type { Db } from '../../db/connection.js';
+import { recordStockChanges } from '../webhooks/events.js';
 import { describeItem, type Item } from './items.js';
 
 /** An order line as it is stored: what was bought, at what price (kopecks). */
@@ -124,10 +125,12 @@ export async function takeStock(trx: Db, items: readonly Item[]): Promise<LineSn
 
   const ids = [...wanted.keys()];
   const quantities = ids.map((id) => wanted.get(id) ?? 0);
-  await sql`
+  const { rows: changed } = await sql<{ id: number; productId: number; stock: number }>`
     update product_variants v set stock = v.stock - d.q
     from unnest(${ids}::int[], ${quantities}::int[]) as d(id, q)
-    where v.id = d.id`.execute(trx);
+    where v.id = d.id
+    returning v.id, v.product_id as "productId", v.stock`.execute(trx);
+  await recordStockChanges(trx, changed);
   await refreshProducts(trx, lines.map((line) => line.productId));
   return lines;
 }
@@ -141,9 +144,11 @@ export async function returnStock(trx: Db, checkoutId: number): Promise<void> {
   const ids = [...back.keys()].filter((id) => variants.has(id));
   if (!ids.length) return;
   const quantities = ids.map((id) => back.get(id) ?? 0);
-  await sql`
+  const { rows: changed } = await sql<{ id: number; productId: number; stock: number }>`
     update product_variants v set stock = v.stock + d.q
     from unnest(${ids}::int[], ${quantities}::int[]) as d(id, q)
-    where v.id = d.id`.execute(trx);
+    where v.id = d.id
+    returning v.id, v.product_id as "productId", v.stock`.execute(trx);
+  await recordStockChanges(trx, changed);
   await refreshProducts(trx, ids.map((id) => variants.get(id)?.productId ?? 0));
 }
