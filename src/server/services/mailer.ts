@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/connection.js';
+import { claimMinutes, retryAfterMinutes } from './platform/outbox.js';
 
 /** One e-mail, in both a plain-text and an HTML version. */
 export interface Letter {
@@ -26,10 +27,6 @@ export interface MailerOptions {
   logContents: boolean;
 }
 
-/** A letter not delivered yet is tried again after these pauses; then it is given up. */
-const retryMinutes = [1, 5, 30, 120];
-/** A letter being sent is not taken by another instance's retry for this long. */
-const claimMinutes = 5;
 
 interface StoredLetter extends Letter {
   id: number;
@@ -101,7 +98,7 @@ export class Mailer {
       return true;
     } catch (error) {
       const attempts = letter.attempts + 1;
-      const retryIn = retryMinutes[attempts - 1];
+      const retryIn = retryAfterMinutes(attempts);
       await db
         .updateTable('mailOutbox')
         .set({
