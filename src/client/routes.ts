@@ -30,4 +30,5 @@ export const routes = {
   adminSettings: '/admin/settings',
   adminUsers: '/admin/settings/users',
   adminSubscribers: '/admin/settings/subscribers',
+  adminWebhooks: '/admin/settings/webhooks',
 } as const;

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconMail, IconUsers } from '@tabler/icons-react';
+import { IconMail, IconUsers, IconWebhook } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { useTitle } from '../../ui/use-title';
@@ -7,9 +7,10 @@ import { useTitle } from '../../ui/use-title';
 const sections = [
   { to: routes.adminUsers, icon: IconUsers, title: 'Пользователи', text: 'Покупатели и сотрудники: роли, подтверждение e-mail, создание и удаление.' },
   { to: routes.adminSubscribers, icon: IconMail, title: 'Подписчики', text: 'Подписчики рассылки и выгрузка списка.' },
+  { to: routes.adminWebhooks, icon: IconWebhook, title: 'Вебхуки', text: 'События для интеграций: адреса, подписи, история доставок.' },
 ];
 
-/** /admin/settings: the entry to users and subscribers. */
+/** /admin/settings: the entry to users, subscribers and webhooks. */
 export function SettingsPage() {
   useTitle('Настройки');
   return (

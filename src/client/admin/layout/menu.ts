@@ -50,6 +50,7 @@ export const adminMenu: AdminMenuItem[] = [
     children: [
       { label: 'Пользователи', path: routes.adminUsers },
       { label: 'Подписчики', path: routes.adminSubscribers },
+      { label: 'Вебхуки', path: routes.adminWebhooks },
     ],
   },
 ];
