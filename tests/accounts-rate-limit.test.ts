@@ -10,8 +10,8 @@ import { restFrom } from './accounts-support.js';
 import { slow, startTestApp, type TestApp } from './harness.js';
 
 const LIMIT = 3;
-const tooMany = { status: 429, body: { statusCode: 429, message: statusMessages[429] } };
-const wrongCredentials = { status: 401, body: { statusCode: 401, message: domainMessages.wrongCredentials } };
+const tooMany = { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: statusMessages[429] } };
+const wrongCredentials = { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: domainMessages.wrongCredentials } };
 const anotherIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 const badSignin = { email: 'nobody@shop.test', password: 'wrong-password' };
 

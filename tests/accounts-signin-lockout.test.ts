@@ -22,8 +22,8 @@ const newIp = () => {
 };
 const signin = (t: TestApp, ip: string, email: string, pass: string) => restFrom<{ message?: string }>(t.baseUrl, ip, 'POST', '/auth/signin', { body: { email, password: pass } });
 const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@shop.test`;
-const wrongCredentials = { status: 401, body: { statusCode: 401, message: domainMessages.wrongCredentials } };
-const accountLocked = { status: 429, body: { statusCode: 429, message: domainMessages.accountSigninLocked } };
+const wrongCredentials = { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: domainMessages.wrongCredentials } };
+const accountLocked = { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: domainMessages.accountSigninLocked } };
 
 async function signUp(t: TestApp, ip: string, name: string): Promise<string> {
   const email = uniqueEmail(name);

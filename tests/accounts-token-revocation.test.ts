@@ -61,7 +61,7 @@ describe('revocation across instances sharing a database', () => {
   }
   /** A call that needs a signed-in user and reads nothing of the user: the token decides. */
   const probe = (t: TestApp, token: string) => t.rest<{ message?: string }>('GET', '/addresses', { token });
-  const refused = { status: 401, body: { statusCode: 401, message: domainMessages.sessionExpired } };
+  const refused = { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: domainMessages.sessionExpired } };
 
   /** Refused at once here, and on the other instance within the poll interval (measured). */
   async function expectRefusedEverywhere(token: string): Promise<void> {

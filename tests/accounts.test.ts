@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainMessages, statusMessages } from '../src/shared/errors.js';
+import { domainMessages, statusMessages, codeForStatus } from '../src/shared/errors.js';
 import type { AuthResponse } from '../src/shared/schemas/auth.js';
 import type { User } from '../src/shared/schemas/users.js';
 import { startTestApp, type TestApp } from './harness.js';
@@ -33,7 +33,7 @@ async function storedJwtSecret(): Promise<string> {
   return row.value;
 }
 
-const refused = (status: number, message = statusMessages[status]) => ({ status, body: { statusCode: status, message } });
+const refused = (status: number, message = statusMessages[status]) => ({ status, body: { statusCode: status, code: codeForStatus(status), message } });
 
 describe('sign-up → confirm → sign-in → refresh → reset → sign-in with the new password (REST)', () => {
   it('goes through the whole life of an account, following the links from the outbox', async () => {

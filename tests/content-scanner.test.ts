@@ -41,7 +41,7 @@ describe('QR records (staff only)', () => {
     expect(updated.body).toMatchObject({ qrCode: 'SHOP-000001', title: 'Сумка', tags: ['sumki'], version: 2 });
     expect(await t.rest('PUT', `/scanner/${given.body.id}`, { body: { title: 'X', version: 1 }, token: admin })).toEqual({
       status: 409,
-      body: { statusCode: 409, message: domainMessages.staleVersion },
+      body: { statusCode: 409, code: 'CONFLICT', message: domainMessages.staleVersion },
     });
     expect((await t.rest('DELETE', `/scanner/${given.body.id}`, { token: admin })).status).toBe(200);
     expect((await t.rest('GET', `/scanner/${given.body.id}`, { token: admin })).status).toBe(404);

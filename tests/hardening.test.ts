@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const bad = (message: string) => ({ status: 400, body: { statusCode: 400, message } });
+const bad = (message: string) => ({ status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', message } });
 
 async function raw(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
   const response = await fetch(`${t.baseUrl}${path}`, init);
@@ -79,14 +79,14 @@ describe('a NUL character in any text', () => {
 
 describe('every refusal in the SPEC shape, in Russian', () => {
   it('answers Fastify’s own refusals: over-long and malformed paths, oversized bodies, bad content types', async () => {
-    expect(await raw(`/api/products/${'a'.repeat(6000)}`)).toMatchObject({ status: 414, body: { statusCode: 414, message: statusMessages[414] } });
-    expect(await raw('/api/%zz')).toMatchObject({ status: 400, body: { statusCode: 400, message: statusMessages[400] } });
-    expect(await raw('/%zz')).toMatchObject({ status: 400, body: { statusCode: 400, message: statusMessages[400] } });
+    expect(await raw(`/api/products/${'a'.repeat(6000)}`)).toMatchObject({ status: 414, body: { statusCode: 414, code: 'URI_TOO_LONG', message: statusMessages[414] } });
+    expect(await raw('/api/%zz')).toMatchObject({ status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', message: statusMessages[400] } });
+    expect(await raw('/%zz')).toMatchObject({ status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', message: statusMessages[400] } });
     const huge = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), url: 'huge' });
     const oversized = await raw('/api/tags', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` }, body: huge });
-    expect(oversized).toMatchObject({ status: 413, body: { statusCode: 413, message: statusMessages[413] } });
+    expect(oversized).toMatchObject({ status: 413, body: { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: statusMessages[413] } });
     const xml = await raw('/api/tags', { method: 'POST', headers: { 'content-type': 'application/xml', authorization: `Bearer ${adminToken}` }, body: '<tag/>' });
-    expect(xml).toMatchObject({ status: 415, body: { statusCode: 415, message: statusMessages[415] } });
+    expect(xml).toMatchObject({ status: 415, body: { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: statusMessages[415] } });
   });
 
 });
@@ -163,7 +163,7 @@ describe('the sign-up letter is not a spam tool', () => {
     expect(letters.map((letter) => letter.subject)).toEqual(['Подтвердите адрес электронной почты', 'Восстановление пароля', 'Восстановление пароля']);
     expect(await t.rest('POST', '/users/email-confirmation', { token: accessToken })).toEqual({
       status: 429,
-      body: { statusCode: 429, message: domainMessages.tooManyLetters },
+      body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: domainMessages.tooManyLetters },
     });
   });
 });

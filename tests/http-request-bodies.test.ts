@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultBodyLimit, jsonShapeBounds, procedureBodyLimit, procedureBodyLimitPaths, trpcBodyLimit } from '../src/server/http/body-limits.js';
 import { JsonShapeScanner, jsonShapeProblem } from '../src/server/http/json-shape.js';
 import { RateLimits } from '../src/server/services/rate-limit.js';
-import { domainMessages, statusMessages } from '../src/shared/errors.js';
+import { domainMessages, statusMessages, codeForStatus } from '../src/shared/errors.js';
 import { libraryImage } from './content-support.js';
 import { slow, startTestApp, type TestApp } from './harness.js';
 
@@ -48,7 +48,7 @@ function send(app: TestApp, method: string, path: string, body?: string | string
   });
 }
 
-const restError = (status: number, message = statusMessages[status]!) => ({ statusCode: status, message });
+const restError = (status: number, message = statusMessages[status]!) => ({ statusCode: status, code: codeForStatus(status), message });
 
 /** tRPC's envelope of a single call's failure (superjson). */
 function trpcFailure(answer: Answer): { status: number; message: string; code: string } {

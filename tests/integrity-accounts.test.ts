@@ -29,7 +29,7 @@ async function signUp(): Promise<AuthResponse> {
   return response.body;
 }
 
-const invalidLink = { status: 400, body: { statusCode: 400, message: domainMessages.invalidLink } };
+const invalidLink = { status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', message: domainMessages.invalidLink } };
 
 describe('a link acts only for the address it was sent to', () => {
   it('a reset link stops working once the e-mail changes, and never verifies the new address', async () => {
@@ -75,7 +75,7 @@ describe('limits per account and per network, not only per IP', () => {
       const answer = await restFrom(t.baseUrl, `172.16.${attempt}.9`, 'POST', '/auth/signin', { body: { email: user.email, password: 'wrong-password' } });
       expect(answer.status).toBe(401);
     }
-    const locked = { status: 429, body: { statusCode: 429, message: domainMessages.accountSigninLocked } };
+    const locked = { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: domainMessages.accountSigninLocked } };
     expect(await restFrom(t.baseUrl, '172.16.50.9', 'POST', '/auth/signin', { body: { email: user.email, password: 'owner-password-1' } })).toEqual(locked);
     const other = await signUp();
     expect((await restFrom(t.baseUrl, '172.16.51.9', 'POST', '/auth/signin', { body: { email: other.user.email, password: 'owner-password-1' } })).status).toBe(200);
@@ -91,7 +91,7 @@ describe('limits per account and per network, not only per IP', () => {
     }
     expect(await restFrom(t.baseUrl, '2001:db8:77:1:ffff::5', 'POST', '/users/help', { body: help })).toEqual({
       status: 429,
-      body: { statusCode: 429, message: statusMessages[429] },
+      body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: statusMessages[429] },
     });
     expect((await restFrom(t.baseUrl, '2001:db8:77:2::1', 'POST', '/users/help', { body: help })).status).toBe(200);
   });

@@ -25,7 +25,7 @@ afterAll(async () => {
   await a?.close();
 });
 
-const stale = { statusCode: 409, message: domainMessages.staleVersion };
+const stale = { statusCode: 409, code: 'CONFLICT', message: domainMessages.staleVersion };
 
 async function createProduct(app: TestApp, token: string, input: ProductInput): Promise<Product> {
   const response = await app.rest<Product>('POST', '/products', { token, body: input });
@@ -118,7 +118,7 @@ describe('concurrency errors are 409s, never 500s', () => {
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
-      expect(answer).toEqual({ status: 409, body: { statusCode: 409, message: `${domainMessages.articleTaken}SAME-ARTICLE` } });
+      expect(answer).toEqual({ status: 409, body: { statusCode: 409, code: 'CONFLICT', message: `${domainMessages.articleTaken}SAME-ARTICLE` } });
     }
   });
 });

@@ -19,8 +19,8 @@ afterAll(() => t?.close());
 
 describe('one Fastify process', () => {
   it('answers an unknown /api path with 404 and the SPEC message', async () => {
-    expect(await t.rest('GET', '/no-such-thing')).toEqual({ status: 404, body: { statusCode: 404, message: statusMessages[404] } });
-    expect(await t.rest('POST', '/no/such/thing', { body: {} })).toEqual({ status: 404, body: { statusCode: 404, message: statusMessages[404] } });
+    expect(await t.rest('GET', '/no-such-thing')).toEqual({ status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: statusMessages[404] } });
+    expect(await t.rest('POST', '/no/such/thing', { body: {} })).toEqual({ status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: statusMessages[404] } });
   });
 
   it('serves the React app for every other GET (SPA fallback)', async () => {
@@ -73,13 +73,13 @@ describe('one Fastify process', () => {
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 400/);
-    expect(answer).toContain(JSON.stringify({ statusCode: 400, message: statusMessages[400] }));
+    expect(answer).toContain(JSON.stringify({ statusCode: 400, code: 'BAD_REQUEST', message: statusMessages[400] }));
   });
 
   it('answers malformed JSON with 400 in the SPEC shape', async () => {
     const response = await fetch(`${t.baseUrl}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ statusCode: 400, message: statusMessages[400] });
+    expect(await response.json()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: statusMessages[400] });
   });
 });
 

@@ -94,7 +94,7 @@ async function allAnswer200Within(ms: number): Promise<number> {
 function expectOnly200Or503(answers: Answer[]): void {
   for (const answer of answers) {
     expect([200, 503]).toContain(answer.status);
-    if (answer.status === 503) expect(answer.body).toEqual({ statusCode: 503, message: domainMessages.databaseUnavailable });
+    if (answer.status === 503) expect(answer.body).toEqual({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: domainMessages.databaseUnavailable });
   }
 }
 

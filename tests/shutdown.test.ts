@@ -49,7 +49,7 @@ describe('a shutdown', () => {
     for (const outcome of [...refused, late]) {
       expect(outcome.status).toBe(503);
       expect(outcome.retryAfter).toBe('5');
-      expect(JSON.parse(outcome.body)).toEqual({ statusCode: 503, message: domainMessages.shuttingDown });
+      expect(JSON.parse(outcome.body)).toEqual({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: domainMessages.shuttingDown });
     }
   });
 });

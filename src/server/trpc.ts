@@ -3,10 +3,18 @@ import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { domainMessages, statusForCode, statusMessages, userMessage, validationMessage, type ValidationIssue } from '../shared/errors.js';
 import type { Context } from './context.js';
+import type { Access } from './rest/openapi-document.js';
 import { translateDatabaseError } from './db/errors.js';
 import type { HourlyLimit, IpRateLimitedAction } from './services/rate-limit.js';
 import { findNulCharacter } from './services/text-input.js';
 import { withSyncParsing } from './sync-parsing.js';
+
+/**
+ * A procedure's meta: its REST path (`openapi`) and who may call it (`access`, set by the builder
+ * it starts from, or `optional` where a token changes the answer); the OpenAPI document's
+ * security comes from `access`.
+ */
+export type ShopMeta = OpenApiMeta & { access?: Access };
 
 function validationIssues(cause: unknown): ValidationIssue[] | undefined {
   if (cause && typeof cause === 'object' && 'issues' in cause && Array.isArray(cause.issues)) {
@@ -25,7 +33,7 @@ export function describeError(error: TRPCError): string {
 
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ShopMeta>()
   .create({
     transformer: superjson,
     errorFormatter({ shape, error }) {
@@ -60,7 +68,7 @@ const textGuard = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = withSyncParsing(t.procedure.use(textGuard).use(databaseErrors));
+export const publicProcedure = withSyncParsing(t.procedure.use(textGuard).use(databaseErrors).meta({ access: 'public' }));
 
 /** Past PRODUCT.md's limit for the action from this IP: 429 with the message of SPEC.md section 8. */
 export function rateLimited(action: IpRateLimitedAction) {
@@ -87,7 +95,7 @@ export const userProcedure = publicProcedure.use(({ ctx, next }) => {
     });
   }
   return next({ ctx: { ...ctx, user: ctx.user } });
-});
+}).meta({ access: 'user' });
 
 /** SuperUser or Admin: moderation. */
 export const moderatorProcedure = userProcedure.use(({ ctx, next }) => {
@@ -103,4 +111,4 @@ export const adminProcedure = userProcedure.use(async ({ ctx, next }) => {
   const row = await ctx.db.selectFrom('users').select('role').where('id', '=', ctx.user.id).executeTakeFirst();
   if (row?.role !== 'Admin') throw new TRPCError({ code: 'FORBIDDEN' });
   return next();
-});
+}).meta({ access: 'admin' });

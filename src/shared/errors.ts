@@ -24,6 +24,31 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes;
 
+/** The machine-readable `code` of a REST failure, by HTTP status (tRPC's names where it has one). */
+const codesByStatus: Readonly<Record<number, string>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  408: 'TIMEOUT',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+  500: 'INTERNAL_SERVER_ERROR',
+  501: 'NOT_IMPLEMENTED',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export function codeForStatus(status: number): string {
+  return codesByStatus[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+}
+
 /** Messages by HTTP status, word for word from SPEC.md section 8, plus the statuses we add. */
 export const statusMessages: Readonly<Record<number, string>> = {
   400: 'Отправлены неверные данные.',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { domainMessages } from '../../shared/errors.js';
-import { retryAfterSeconds } from './error-shape.js';
+import { restError, retryAfterSeconds } from './error-shape.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +39,7 @@ export function registerClosing(app: FastifyInstance): void {
       .header('retry-after', String(retryAfterSeconds))
       .header('connection', 'close')
       .header('cache-control', 'no-store')
-      .send({ statusCode: 503, message: domainMessages.shuttingDown });
+      .send(restError(503, domainMessages.shuttingDown));
   });
   // Answers finished while closing end their connection, so none stays open as idle keep-alive.
   app.addHook('onSend', (_request, reply, payload, done) => {

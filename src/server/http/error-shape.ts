@@ -1,22 +1,30 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { domainMessages, messageForStatus, userMessage, validationMessage, type ValidationIssue } from '../../shared/errors.js';
+import { codeForStatus, domainMessages, messageForStatus, userMessage, validationMessage, type ValidationIssue } from '../../shared/errors.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 
-/** SPEC.md section 8: every failure outside tRPC is `{ statusCode, message }` with the Russian message. */
+/**
+ * Every failure outside tRPC is `{ statusCode, code, message }`: the HTTP status repeated, a
+ * machine-readable code (`NOT_FOUND`, `CONFLICT`…) and the Russian message (docs/api.md).
+ */
 export interface RestError {
   statusCode: number;
+  code: string;
   message: string;
 }
 
 /** Seconds a client is told to wait before repeating a request refused with 503. */
 export const retryAfterSeconds = 5;
 
+export function restError(statusCode: number, message: string): RestError {
+  return { statusCode, code: codeForStatus(statusCode), message };
+}
+
 export function toRestError(statusCode: number, body: unknown): RestError {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const issues = Array.isArray(record['issues']) ? (record['issues'] as ValidationIssue[]) : undefined;
   const message = issues?.length ? validationMessage(issues) : userMessage(statusCode, record['message']);
-  return { statusCode, message };
+  return restError(statusCode, message);
 }
 
 function parseJson(payload: unknown): unknown {
@@ -38,13 +46,13 @@ export function useRestErrorShape(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json').send({ statusCode: 503, message: domainMessages.databaseUnavailable });
+      return reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json').send(restError(503, domainMessages.databaseUnavailable));
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
     // A refusal written for people (http/request-bodies.ts) keeps its message; Fastify's English ones do not.
     const message = status < 500 ? userMessage(status, error.message) : messageForStatus(status);
-    return reply.code(status).type('application/json').send({ statusCode: status, message });
+    return reply.code(status).type('application/json').send(restError(status, message));
   });
 
   // Synchronous (done callback): this hook runs on every answer.
@@ -60,7 +68,7 @@ export function useRestErrorShape(app: FastifyInstance): void {
 /** Fastify's refusals made before any route or hook runs: a malformed or an over-long path. */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.code(status).type('application/json').send({ statusCode: status, message: messageForStatus(status) });
+  void reply.code(status).type('application/json').send(restError(status, messageForStatus(status)));
 }
 
 /**
@@ -75,7 +83,7 @@ export function answerMalformedRequest(error: Error & { code?: string }, socket:
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
   const message = status === 408 ? domainMessages.requestTimeout : messageForStatus(status);
-  const body = JSON.stringify({ statusCode: status, message });
+  const body = JSON.stringify(restError(status, message));
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );

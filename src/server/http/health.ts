@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { domainMessages } from '../../shared/errors.js';
 import type { Db } from '../db/connection.js';
-import { retryAfterSeconds } from './error-shape.js';
+import { restError, retryAfterSeconds } from './error-shape.js';
 
 /** How long /ready waits for the database before saying it is not ready. */
 const readyTimeoutMs = 2_000;
@@ -30,7 +30,7 @@ export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
       return reply
         .code(503)
         .header('retry-after', String(retryAfterSeconds))
-        .send({ statusCode: 503, message: domainMessages.databaseUnavailable });
+        .send(restError(503, domainMessages.databaseUnavailable));
     }
   });
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { restError } from './error-shape.js';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -46,6 +47,6 @@ export function serveStorefront(app: FastifyInstance, clientDir: string, db: Db,
       const page = await pageHead(db, publicUrl, url.pathname, url.searchParams);
       return reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(renderShell(template, page.head));
     }
-    return reply.code(404).send({ statusCode: 404, message: messageForStatus(404) });
+    return reply.code(404).send(restError(404, messageForStatus(404)));
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { restError } from '../http/error-shape.js';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
@@ -7,6 +8,7 @@ import { idSchema } from '../../shared/schemas/common.js';
 import type { AppServices } from '../context.js';
 import { exportFileName } from '../services/content/subscribers.js';
 import { adminProblem } from './images.js';
+import { rawRouteErrors } from './openapi-document.js';
 
 /** What a QR code on the goods opens: the shop's public check page. */
 export function qrCheckUrl(publicUrl: string, code: string): string {
@@ -23,11 +25,11 @@ export function registerContentRoutes(app: FastifyInstance, services: AppService
   for (const format of ['png', 'svg'] as const) {
     app.get<{ Params: { scannerId: string } }>(`/api/scanner/:scannerId/qr.${format}`, async (request, reply) => {
       const problem = await adminProblem(services, request);
-      if (problem) return reply.code(problem.status).type('application/json').send({ statusCode: problem.status, message: problem.message });
+      if (problem) return reply.code(problem.status).type('application/json').send(restError(problem.status, problem.message));
       const id = idSchema.safeParse(request.params.scannerId);
-      if (!id.success) return reply.code(400).type('application/json').send({ statusCode: 400, message: messageForStatus(400) });
+      if (!id.success) return reply.code(400).type('application/json').send(restError(400, messageForStatus(400)));
       const row = await services.db.selectFrom('scanners').select('qrCode').where('id', '=', id.data).executeTakeFirst();
-      if (!row) return reply.code(404).type('application/json').send({ statusCode: 404, message: messageForStatus(404) });
+      if (!row) return reply.code(404).type('application/json').send(restError(404, messageForStatus(404)));
       const text = qrCheckUrl(services.config.publicUrl, row.qrCode);
       const body =
         format === 'png'
@@ -49,14 +51,11 @@ export function registerContentRoutes(app: FastifyInstance, services: AppService
   });
 }
 
-const restError = {
-  description: 'Отказ: `{ statusCode, message }` с русским сообщением',
-  content: { 'application/json': { schema: z.object({ statusCode: z.number().int(), message: z.string() }) } },
-};
 
 function qrImagePath(format: 'png' | 'svg'): ZodOpenApiPathsObject[string] {
   return {
     get: {
+      operationId: `content-scanner-qr-${format}`,
       tags: ['scanner'],
       summary: `QR-код записи в ${format.toUpperCase()}`,
       description: 'Только для администратора. Код ведёт на публичную страницу проверки `/check/{qrCode}`; ответ — файл для скачивания.',
@@ -64,10 +63,7 @@ function qrImagePath(format: 'png' | 'svg'): ZodOpenApiPathsObject[string] {
       requestParams: { path: z.object({ scannerId: z.number().int().min(1) }) },
       responses: {
         '200': { description: 'Изображение', content: { [formats[format].split(';')[0]!]: { schema: z.string().meta({ format: 'binary' }) } } },
-        '400': restError,
-        '401': restError,
-        '403': restError,
-        '404': restError,
+        ...rawRouteErrors([400, 401, 403, 404, 429]),
       },
     },
   };

@@ -1,13 +1,13 @@
 import { callTRPCProcedure, getTRPCErrorFromUnknown, type AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OpenApiMeta } from 'trpc-to-openapi';
 import { statusForCode } from '../../shared/errors.js';
 import { contextFactory, type AppServices } from '../context.js';
 import { isClientGone } from '../db/request-scope.js';
 import { procedureBodyLimit } from '../http/body-limits.js';
-import { retryAfterSeconds } from '../http/error-shape.js';
+import { restError, retryAfterSeconds } from '../http/error-shape.js';
 import { appRouter } from '../routers/index.js';
-import { describeError } from '../trpc.js';
+import { describeError, type ShopMeta } from '../trpc.js';
+import type { Access } from './openapi-document.js';
 
 export interface FacadeRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -15,6 +15,8 @@ export interface FacadeRoute {
   path: string;
   procedure: string;
   type: 'query' | 'mutation';
+  /** Who may call it (trpc.ts, `ShopMeta.access`). */
+  access: Access;
 }
 
 /**
@@ -30,9 +32,10 @@ export function facadeTable(): FacadeRoute[] {
   return Object.entries(appRouter._def.procedures as object).flatMap(([procedure, value]: [string, unknown]) => {
     if (!isProcedure(value)) return [];
     const { _def } = value;
-    const openapi = (_def.meta as OpenApiMeta | undefined)?.openapi;
+    const meta = _def.meta as ShopMeta | undefined;
+    const openapi = meta?.openapi;
     if (!openapi || openapi.enabled === false || _def.type === 'subscription') return [];
-    return [{ method: openapi.method, path: openapi.path, procedure, type: _def.type }];
+    return [{ method: openapi.method, path: openapi.path, procedure, type: _def.type, access: meta?.access ?? 'public' }];
   });
 }
 
@@ -76,7 +79,7 @@ export function registerFacade(app: FastifyInstance, services: AppServices): voi
           if (statusCode === 503) reply.header('retry-after', String(retryAfterSeconds));
           else if (isClientGone(error)) request.log.info({ procedure: route.procedure }, 'client went away; its statements were cancelled');
           else if (statusCode >= 500) request.log.error({ err: error.cause ?? error, procedure: route.procedure }, 'REST procedure failed');
-          return reply.code(statusCode).send({ statusCode, message: describeError(error) });
+          return reply.code(statusCode).send(restError(statusCode, describeError(error)));
         }
       },
     });

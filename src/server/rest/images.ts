@@ -1,10 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
+import { restError } from '../http/error-shape.js';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { domainMessages, messageForStatus, statusMessages } from '../../shared/errors.js';
 import { imageNameSchema, uploadResponseSchema } from '../../shared/schemas/media.js';
+import { rawRouteErrors } from './openapi-document.js';
 import { contextFactory, type AppServices } from '../context.js';
 import { NotAnImageError } from '../services/images/encode.js';
 import { chooseWidth, encodeUpload, storeEncoded, type ImageToStore, type Uploader } from '../services/images/library.js';
@@ -34,7 +36,7 @@ class UploadRefusal extends Error {
 }
 
 function refuse(reply: FastifyReply, statusCode: number, message: string = messageForStatus(statusCode)) {
-  return reply.code(statusCode).type('application/json').send({ statusCode, message });
+  return reply.code(statusCode).type('application/json').send(restError(statusCode, message));
 }
 
 /** The same rule as adminProcedure: a valid token, and the role read again from the database. */
@@ -160,15 +162,11 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-const restError = {
-  description: 'Отказ: `{ statusCode, message }` с русским сообщением',
-  content: { 'application/json': { schema: z.object({ statusCode: z.number().int(), message: z.string() }) } },
-};
-
 /** The raw routes in /api/openapi.json, next to the generated ones. */
 export const imageRoutesOpenApi: ZodOpenApiPathsObject = {
   '/images': {
     post: {
+      operationId: 'media-images-upload',
       tags: ['images'],
       summary: 'Загрузить изображения (multipart, поле files)',
       description:
@@ -187,19 +185,16 @@ export const imageRoutesOpenApi: ZodOpenApiPathsObject = {
       },
       responses: {
         '200': { description: 'Имена сохранённых файлов', content: { 'application/json': { schema: uploadResponseSchema } } },
-        '400': restError,
-        '401': restError,
-        '403': restError,
-        '429': { ...restError, description: 'Превышен дневной лимит загрузок пользователя' },
-        '413': { ...restError, description: 'Файл больше MAX_UPLOAD_MB или слишком много файлов' },
-        '415': { ...restError, description: 'Файл не является изображением допустимого формата' },
+        ...rawRouteErrors([400, 401, 403, 413, 415, 429]),
       },
     },
   },
   '/images/{fileName}': {
     get: {
+      operationId: 'media-images-file',
       tags: ['images'],
       summary: 'Изображение (WebP)',
+      security: [],
       description:
         'Байты изображения в WebP. `w` выбирает ширину: наименьшую сохранённую не уже запрошенной, иначе самую широкую. ' +
         'Ответ несёт сильный ETag и `Cache-Control: public, max-age=31536000, immutable`; `If-None-Match` даёт 304.',
@@ -210,8 +205,7 @@ export const imageRoutesOpenApi: ZodOpenApiPathsObject = {
       responses: {
         '200': { description: 'Изображение', content: { 'image/webp': { schema: z.string().meta({ format: 'binary' }) } } },
         '304': { description: 'Не изменилось (If-None-Match)' },
-        '400': restError,
-        '404': restError,
+        ...rawRouteErrors([400, 404, 429]),
       },
     },
   },

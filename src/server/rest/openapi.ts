@@ -1,19 +1,22 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { appRouter } from '../routers/index.js';
 import { contentRoutesOpenApi } from './content.js';
+import { facadeTable } from './facade.js';
+import { describeAsServed } from './openapi-document.js';
 import { imageRoutesOpenApi } from './images.js';
 
 /** Generated from the procedures' zod schemas and `meta.openapi`; never written by hand. */
 export function buildOpenApiDocument(): OpenAPIObject {
-  return generateOpenApiDocument(appRouter, {
+  const generated = generateOpenApiDocument(appRouter, {
     title: 'Интернет-магазин: REST API',
     description:
-      'REST-фасад над процедурами tRPC. Ошибки приходят в виде `{ statusCode, message }` с русским сообщением. ' +
-      'Защищённые вызовы требуют заголовок `Authorization: Bearer <accessToken>`.',
+      'REST-фасад над процедурами tRPC. Ошибки приходят в виде `{ statusCode, code, message }` с русским сообщением. ' +
+      'Вызовы, которым нужен вход, требуют заголовок `Authorization: Bearer <accessToken>`; у каждой операции указано, нужен ли он.',
     version: '1.0.0',
     baseUrl: '/api',
     securitySchemes: { Authorization: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     // The few raw routes (multipart upload, image bytes) are described by hand next to them.
     paths: { ...imageRoutesOpenApi, ...contentRoutesOpenApi },
   });
+  return describeAsServed(generated, facadeTable());
 }

@@ -112,7 +112,7 @@ export const usersRouter = router({
   /** A help-desk message: stored, and e-mailed to the shop (SHOP_EMAIL) with Reply-To the sender. */
   help: publicProcedure
     .use(rateLimited('help'))
-    .meta({ openapi: { method: 'POST', path: '/users/help', tags, summary: 'Сообщение в службу поддержки' } })
+    .meta({ access: 'optional', openapi: { method: 'POST', path: '/users/help', tags, summary: 'Сообщение в службу поддержки' } })
     .input(helpMessageSchema)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {

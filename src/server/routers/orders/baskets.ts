@@ -26,26 +26,27 @@ export const basketsRouter = router({
 
   create: publicProcedure
     .use(guestLimited('guestBasketPerIp'))
-    .meta({ openapi: { method: 'POST', path: '/baskets', tags, summary: 'Новая корзина (у вошедшего покупателя — его активная корзина)' } })
+    .meta({ access: 'optional', openapi: { method: 'POST', path: '/baskets', tags, summary: 'Новая корзина (у вошедшего покупателя — его активная корзина)' } })
     .input(basketCreateSchema)
     .output(basketSchema)
     .mutation(({ ctx, input }) => createBasket(ctx.db, input.orderProducts ?? [], ctx.user, ctx.config.guestLimits.unitsPerLine)),
 
   // Literal paths are declared before /baskets/{basketId}.
   clear: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/baskets/clear/{basketId}', tags, summary: 'Очистить корзину' } })
+    .meta({ access: 'optional', openapi: { method: 'GET', path: '/baskets/clear/{basketId}', tags, summary: 'Очистить корзину' } })
     .input(basketIdSchema)
     .output(basketSchema)
     .mutation(({ ctx, input }) => clearBasket(ctx.db, input.basketId, ctx.user)),
 
   get: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/baskets/{basketId}', tags, summary: 'Корзина с текущими ценами и наличием' } })
+    .meta({ access: 'optional', openapi: { method: 'GET', path: '/baskets/{basketId}', tags, summary: 'Корзина с текущими ценами и наличием' } })
     .input(basketIdSchema)
     .output(basketSchema)
     .query(({ ctx, input }) => getBasket(ctx.db, input.basketId, ctx.user)),
 
   update: publicProcedure
     .meta({
+      access: 'optional',
       openapi: {
         method: 'PUT',
         path: '/baskets/{basketId}',
@@ -59,7 +60,7 @@ export const basketsRouter = router({
     .mutation(({ ctx, input }) => updateBasket(ctx.db, input.basketId, input.orderProducts, ctx.user, ctx.config.guestLimits.unitsPerLine)),
 
   delete: publicProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/baskets/{basketId}', tags, summary: 'Удалить корзину' } })
+    .meta({ access: 'optional', openapi: { method: 'DELETE', path: '/baskets/{basketId}', tags, summary: 'Удалить корзину' } })
     .input(basketIdSchema)
     .output(okSchema)
     .mutation(({ ctx, input }) => deleteBasket(ctx.db, input.basketId, ctx.user)),

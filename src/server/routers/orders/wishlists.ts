@@ -22,31 +22,31 @@ export const wishlistsRouter = router({
 
   create: publicProcedure
     .use(guestLimited('guestWishlistPerIp'))
-    .meta({ openapi: { method: 'POST', path: '/wishlists', tags, summary: 'Новый список избранного' } })
+    .meta({ access: 'optional', openapi: { method: 'POST', path: '/wishlists', tags, summary: 'Новый список избранного' } })
     .input(wishlistCreateSchema)
     .output(wishlistSchema)
     .mutation(({ ctx, input }) => createWishlist(ctx.db, input.products ?? [], ctx.user)),
 
   products: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/wishlists/wishlistProducts/{wishlistId}', tags, summary: 'Товары избранного карточками каталога' } })
+    .meta({ access: 'optional', openapi: { method: 'GET', path: '/wishlists/wishlistProducts/{wishlistId}', tags, summary: 'Товары избранного карточками каталога' } })
     .input(wishlistIdSchema)
     .output(wishlistProductsSchema)
     .query(({ ctx, input }) => wishlistProducts(ctx.db, input.wishlistId, ctx.user)),
 
   get: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/wishlists/{wishlistId}', tags, summary: 'Список избранного' } })
+    .meta({ access: 'optional', openapi: { method: 'GET', path: '/wishlists/{wishlistId}', tags, summary: 'Список избранного' } })
     .input(wishlistIdSchema)
     .output(wishlistSchema)
     .query(({ ctx, input }) => getWishlist(ctx.db, input.wishlistId, ctx.user)),
 
   update: publicProcedure
-    .meta({ openapi: { method: 'PUT', path: '/wishlists/{wishlistId}', tags, summary: 'Задать товары избранного (products: id товаров)' } })
+    .meta({ access: 'optional', openapi: { method: 'PUT', path: '/wishlists/{wishlistId}', tags, summary: 'Задать товары избранного (products: id товаров)' } })
     .input(wishlistUpdateSchema)
     .output(wishlistSchema)
     .mutation(({ ctx, input }) => updateWishlist(ctx.db, input.wishlistId, input.products, ctx.user)),
 
   delete: publicProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/wishlists/{wishlistId}', tags, summary: 'Удалить список избранного' } })
+    .meta({ access: 'optional', openapi: { method: 'DELETE', path: '/wishlists/{wishlistId}', tags, summary: 'Удалить список избранного' } })
     .input(wishlistIdSchema)
     .output(okSchema)
     .mutation(({ ctx, input }) => deleteWishlist(ctx.db, input.wishlistId, ctx.user)),

@@ -22,6 +22,7 @@ const tags = ['questions'];
 export const questionsRouter = router({
   list: publicProcedure
     .meta({
+      access: 'optional',
       openapi: {
         method: 'GET',
         path: '/questions',
@@ -37,7 +38,7 @@ export const questionsRouter = router({
     .query(({ ctx, input }) => listQuestions(ctx.db, input, ctx.user?.id ?? 0)),
 
   get: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/questions/{questionId}', tags, summary: 'Вопрос' } })
+    .meta({ access: 'optional', openapi: { method: 'GET', path: '/questions/{questionId}', tags, summary: 'Вопрос' } })
     .input(questionGetSchema)
     .output(questionSchema)
     .query(({ ctx, input }) => getQuestion(ctx.db, input.questionId, input.merge === true, ctx.user?.id ?? 0)),

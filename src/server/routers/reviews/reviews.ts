@@ -25,6 +25,7 @@ const tags = ['reviews'];
 export const reviewsRouter = router({
   list: publicProcedure
     .meta({
+      access: 'optional',
       openapi: {
         method: 'GET',
         path: '/reviews',
@@ -40,7 +41,7 @@ export const reviewsRouter = router({
     .query(({ ctx, input }) => listReviews(ctx.db, input, ctx.user?.id ?? 0)),
 
   get: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/reviews/{reviewId}', tags, summary: 'Отзыв' } })
+    .meta({ access: 'optional', openapi: { method: 'GET', path: '/reviews/{reviewId}', tags, summary: 'Отзыв' } })
     .input(reviewGetSchema)
     .output(reviewSchema)
     .query(({ ctx, input }) => getReview(ctx.db, input.reviewId, input.merge === true, ctx.user?.id ?? 0)),
