@@ -23,8 +23,8 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { keepNoAnswers } from '../../src/server/services/catalogue/answers.js';
-import { keepNoRankings } from '../../src/server/services/catalogue/search-results.js';
+import { keepNoAnswers } from '../../src/server/services/catalogue/listing/caches.js';
+import { keepNoRankings } from '../../src/server/services/catalogue/listing/caches.js';
 import { calls } from './calls.js';
 import { fillSteps, fingerprint } from './fill.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.js';
-import { allowedEdits, closestReading, isLatin, swapLayout, tokensOf, transpositions, tsTerm, wordsOf } from './search-text.js';
+import type { Db } from '../../../db/connection.js';
+import { allowedEdits, closestReading, isLatin, swapLayout, tokensOf, transpositions, tsTerm, wordsOf } from './text.js';
 
 /**
  * Name search as Russians type (README "Search by name"). Each token of the query is read, in this

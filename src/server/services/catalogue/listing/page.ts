@@ -1,8 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
-import type { productListSchema } from '../../../shared/schemas/catalogue.js';
-import type { Db } from '../../db/connection.js';
+import type { productListSchema } from '../../../../shared/schemas/catalogue.js';
+import type { Db } from '../../../db/connection.js';
 import {
   filteredProducts,
   hasFilters,
@@ -16,9 +16,9 @@ import {
   variantSideMatches,
   type Shape,
   type Values,
-} from './product-filters.js';
-import { productBrandsJson } from './product-read.js';
-import { searchVersionCheck } from './search-cache.js';
+} from './filters.js';
+import { productBrandsJson } from '../product-read.js';
+import { searchVersionCheck } from '../search/read-query.js';
 import type { TreeVersionCheck } from './tree.js';
 
 /** The catalogue page's statement (GET /products), built once per shape (shaped.ts). */

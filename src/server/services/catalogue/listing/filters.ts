@@ -1,13 +1,13 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import { toKopecks } from '../../../shared/money.js';
-import type { priceRangeSchema } from '../../../shared/schemas/catalogue.js';
-import type { Db } from '../../db/connection.js';
-import { containsPattern } from '../../db/like.js';
-import type { Database } from '../../db/schema.js';
-import { refIdsOf, splitRefs, type RefTable } from './refs.js';
-import type { ResolvedQuery } from './search.js';
-import { subtreeIds, withCategoryTree, type TreeVersionCheck } from './tree.js';
+import { toKopecks } from '../../../../shared/money.js';
+import type { priceRangeSchema } from '../../../../shared/schemas/catalogue.js';
+import type { Db } from '../../../db/connection.js';
+import { containsPattern } from '../../../db/like.js';
+import type { Database } from '../../../db/schema.js';
+import { refIdsOf, splitRefs, type RefTable } from '../refs.js';
+import type { ResolvedQuery } from '../search/resolve.js';
+import { subtreeIds, type Tree } from './tree.js';
 
 /** Planning the catalogue's statements: which filters are present, and their conditions. */
 
@@ -57,8 +57,6 @@ export interface Values extends Record<string, unknown> {
   /** The page's ids, in order, when a kept ranking gives them (search-results.ts). */
   pageIds: number[];
 }
-
-export type Tree = Parameters<typeof subtreeIds>[0];
 
 function refShape(refs: readonly string[] | undefined): { shape: RefShape; urls: string[]; ids: number[] } {
   if (!refs?.length) return { shape: 'none', urls: [], ids: [] };
@@ -264,17 +262,9 @@ export function wordsAlone(shape: Shape): boolean {
   return shape.words && !hasFilters({ ...shape, words: false });
 }
 
-/**
- * Runs one statement built from the filters. With a category filter the in-memory tree is used
- * and checked in the same statement (tree.ts); without one, no tree is involved.
- */
-export function runPlanned<T>(
-  db: Db,
-  filters: Filters,
-  query: (tree: Tree | null, versionCheck: TreeVersionCheck | null, db: Db) => Promise<{ result: T; version: number | string | null }>,
-): Promise<T> {
-  if (!filters.categories?.length && !filters.parent) return query(null, null, db).then(({ result }) => result);
-  return withCategoryTree(db, query);
+/** A category filter: the statement is built from the in-memory category tree (tree.ts). */
+export function needsTree(filters: Filters): boolean {
+  return Boolean(filters.categories?.length || filters.parent);
 }
 
 export const noVersion = sql<number | null>`null`;
