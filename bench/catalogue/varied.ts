@@ -154,6 +154,8 @@ interface Run {
   p50: number;
   p95: number;
   perSecond: number;
+  /** CPU of this process (app and load generator) per request: less moved by other work on the machine than wall time. */
+  cpuMs: number;
   errors: number;
 }
 
@@ -164,6 +166,7 @@ async function run(mode: string, urls: string[]): Promise<Run> {
   let errors = 0;
   let nextIndex = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (nextIndex < urls.length) {
@@ -177,9 +180,10 @@ async function run(mode: string, urls: string[]): Promise<Run> {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { mode, p50: at(0.5), p95: at(0.95), perSecond: urls.length / seconds, errors };
+  return { mode, p50: at(0.5), p95: at(0.95), perSecond: urls.length / seconds, cpuMs: (cpu.user + cpu.system) / 1000 / urls.length, errors };
 }
 
 const urls = mix(requestCount);
@@ -194,7 +198,7 @@ try {
     for (const mode of order) {
       const result = await run(mode, urls);
       results.push(result);
-      log(`  round ${round + 1} ${mode}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${result.perSecond.toFixed(0)} req/s, ${result.errors} errors`);
+      log(`  round ${round + 1} ${mode}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${result.perSecond.toFixed(0)} req/s, ${result.cpuMs.toFixed(2)} ms CPU/request, ${result.errors} errors`);
     }
   }
 } finally {
@@ -204,12 +208,13 @@ try {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const range = (values: number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
-log('\n| switched off | p50 ms (median, range) | p95 ms (median, range) | req/s (median, range) | errors |\n|---|---|---|---|---|');
+log('\n| switched off | p50 ms (median, range) | p95 ms (median, range) | req/s (median, range) | CPU ms/request (median, range) | errors |\n|---|---|---|---|---|---|');
 for (const mode of modes) {
   const runs = results.filter((one) => one.mode === mode);
   const p50 = runs.map((one) => one.p50);
   const p95 = runs.map((one) => one.p95);
   const rate = runs.map((one) => one.perSecond);
+  const cpu = runs.map((one) => one.cpuMs);
   const label = mode === 'all' ? 'nothing (all caches on)' : mode === 'none' ? 'every cache' : mode;
-  log(`| ${label} | ${median(p50).toFixed(1)} (${range(p50, 1)}) | ${median(p95).toFixed(1)} (${range(p95, 1)}) | ${median(rate).toFixed(0)} (${range(rate, 0)}) | ${runs.reduce((sum, one) => sum + one.errors, 0)} |`);
+  log(`| ${label} | ${median(p50).toFixed(1)} (${range(p50, 1)}) | ${median(p95).toFixed(1)} (${range(p95, 1)}) | ${median(rate).toFixed(0)} (${range(rate, 0)}) | ${median(cpu).toFixed(2)} (${range(cpu, 2)}) | ${runs.reduce((sum, one) => sum + one.errors, 0)} |`);
 }
