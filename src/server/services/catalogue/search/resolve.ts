@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.js';
-import { allowedEdits, closestReading, isLatin, swapLayout, tokensOf, transpositions, tsTerm, wordsOf } from './search-text.js';
+import type { Db } from '../../../db/connection.js';
+import { allowedEdits, closestReading, isLatin, swapLayout, tokensOf, transpositions, tsTerm, wordsOf } from './text.js';
 
 /**
- * Name search as Russians type (README "Search by name"). Each token of the query is read, in this
+ * Name search as Russians type (docs/search.md). Each token of the query is read, in this
  * order, until one reading matches the catalogue's words (`search_words`, kept by a trigger):
  * 1. as typed: a word form (same lexeme, fleeting vowels included: «ремень»/«ремня») or a prefix
  *    used as typed («коври» → «коврик», not «ковры»); a word naming a colour, brand (or its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedEdits, closestReading, editDistance, swapLayout, tokensOf, transpositions, tsTerm } from './search-text.js';
+import { allowedEdits, closestReading, editDistance, swapLayout, tokensOf, transpositions, tsTerm } from './text.js';
 
 describe('search text', () => {
   it('swaps the keyboard layout both ways, with the punctuation keys of Russian letters', () => {

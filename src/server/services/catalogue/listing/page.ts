@@ -1,8 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
-import type { productListSchema } from '../../../shared/schemas/catalogue.js';
-import type { Db } from '../../db/connection.js';
+import type { productListSchema } from '../../../../shared/schemas/catalogue.js';
+import type { Db } from '../../../db/connection.js';
 import {
   filteredProducts,
   hasFilters,
@@ -16,9 +16,9 @@ import {
   variantSideMatches,
   type Shape,
   type Values,
-} from './product-filters.js';
-import { productBrandsJson } from './product-read.js';
-import { searchVersionCheck } from './search-cache.js';
+} from './filters.js';
+import { productBrandsJson } from '../product-read.js';
+import { searchVersionCheck } from '../search/read-query.js';
 import type { TreeVersionCheck } from './tree.js';
 
 /** The catalogue page's statement (GET /products), built once per shape (shaped.ts). */
@@ -32,7 +32,7 @@ export const exactCountLimit = 10_000;
 /**
  * Where the page's ids come from: `filters` the matches of the filters; `ranked` the same, and
  * also every match's id in relevance order (up to `exactCountLimit + 1`) for the ranked-search
- * cache (search-results.ts); `ids` the page's ids given in `values.pageIds`, in that order.
+ * cache (rankings.ts); `ids` the page's ids given in `values.pageIds`, in that order.
  */
 export type PageSource = 'filters' | 'ranked' | 'ids';
 
@@ -94,7 +94,7 @@ export function pageStatement(
   // cluster by kind of product, so the walk met black shoes after 20 000 other names). Otherwise
   // `matches` is inlined into both, so the page can walk the index and stop after `offset + limit`.
   const collectAll = shape.words || (sort.sortBy === 'price' && variantRule(shape)) || (sort.sortBy === 'name' && hasFilters(shape));
-  // Collected under the variant rule without a word: read from the variants' side (product-filters.ts).
+  // Collected under the variant rule without a word: read from the variants' side (filters.ts).
   const sortBy = sort.sortBy;
   const fromVariants = !shape.words && variantRule(shape) && (sortBy === 'price' || sortBy === 'name');
   const matches =

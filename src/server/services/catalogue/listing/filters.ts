@@ -1,13 +1,13 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import { toKopecks } from '../../../shared/money.js';
-import type { priceRangeSchema } from '../../../shared/schemas/catalogue.js';
-import type { Db } from '../../db/connection.js';
-import { containsPattern } from '../../db/like.js';
-import type { Database } from '../../db/schema.js';
-import { refIdsOf, splitRefs, type RefTable } from './refs.js';
-import type { ResolvedQuery } from './search.js';
-import { subtreeIds, withCategoryTree, type TreeVersionCheck } from './tree.js';
+import { toKopecks } from '../../../../shared/money.js';
+import type { priceRangeSchema } from '../../../../shared/schemas/catalogue.js';
+import type { Db } from '../../../db/connection.js';
+import { containsPattern } from '../../../db/like.js';
+import type { Database } from '../../../db/schema.js';
+import { refIdsOf, splitRefs, type RefTable } from '../refs.js';
+import type { ResolvedQuery } from '../search/resolve.js';
+import { subtreeIds, type Tree } from './tree.js';
 
 /** Planning the catalogue's statements: which filters are present, and their conditions. */
 
@@ -17,7 +17,7 @@ type ProductsEb = ExpressionBuilder<Database, 'products'>;
 /**
  * One statement per call: category filters become literal ids from the in-memory tree (tree.ts),
  * other references are subqueries on their url (and id), and the name becomes a tsquery computed
- * once in the statement's `search_query` CTE (search.ts). The statement's SQL is compiled once per
+ * once in the statement's `search_query` CTE (search/resolve.ts). The statement's SQL is compiled once per
  * shape (shaped.ts): `Shape` holds what changes the SQL text, `Values` what is sent as values.
  */
 export type RefShape = 'none' | 'urls' | 'urlsAndIds';
@@ -54,11 +54,9 @@ export interface Values extends Record<string, unknown> {
   parentIds: number[];
   limit: number;
   offset: number;
-  /** The page's ids, in order, when a kept ranking gives them (search-results.ts). */
+  /** The page's ids, in order, when a kept ranking gives them (rankings.ts). */
   pageIds: number[];
 }
-
-export type Tree = Parameters<typeof subtreeIds>[0];
 
 function refShape(refs: readonly string[] | undefined): { shape: RefShape; urls: string[]; ids: number[] } {
   if (!refs?.length) return { shape: 'none', urls: [], ids: [] };
@@ -129,7 +127,7 @@ export function prepare(unordered: Filters, query: ResolvedQuery | null, tree: T
 }
 
 /**
- * The `search_query` CTE: the tsquery of the name (search.ts) and the words read as typed (for
+ * The `search_query` CTE: the tsquery of the name (search/resolve.ts) and the words read as typed (for
  * ranking), or nulls.
  */
 export function searchQuery(shape: Shape, values: Values): RawBuilder<{ q: string | null; rq: string | null }> {
@@ -146,7 +144,7 @@ function refCondition(table: RefTable, shape: RefShape, urls: string[], ids: num
 }
 
 /**
- * The variant rule (README "Catalogue server"): colour and price are a variant's, together. With
+ * The variant rule (docs/catalogue.md): colour and price are a variant's, together. With
  * either filter a product is listed when one variant `mv` has the colour, the price within the
  * bounds, and stock when `available` is set; its card shows that variant.
  */
@@ -221,7 +219,7 @@ function linkConditions(shape: Shape, values: Values, id: RawBuilder<unknown>): 
  * variants that match, with the links probed per product (`mv` is the variant). PostgreSQL plans
  * the same conditions written on products by reading every product (black shoes: 30 ms to count);
  * the colour's variants and a probe per product take 6 ms, and stay ahead with price bounds, stock
- * and a narrow category (README, Catalogue server).
+ * and a narrow category (docs/catalogue.md).
  */
 function variantSideConditions(shape: Shape, values: Values): RawBuilder<SqlBool> {
   const conditions = [variantConditions(shape, values), ...linkConditions(shape, values, sql`mv.product_id`)];
@@ -264,17 +262,9 @@ export function wordsAlone(shape: Shape): boolean {
   return shape.words && !hasFilters({ ...shape, words: false });
 }
 
-/**
- * Runs one statement built from the filters. With a category filter the in-memory tree is used
- * and checked in the same statement (tree.ts); without one, no tree is involved.
- */
-export function runPlanned<T>(
-  db: Db,
-  filters: Filters,
-  query: (tree: Tree | null, versionCheck: TreeVersionCheck | null, db: Db) => Promise<{ result: T; version: number | string | null }>,
-): Promise<T> {
-  if (!filters.categories?.length && !filters.parent) return query(null, null, db).then(({ result }) => result);
-  return withCategoryTree(db, query);
+/** A category filter: the statement is built from the in-memory category tree (tree.ts). */
+export function needsTree(filters: Filters): boolean {
+  return Boolean(filters.categories?.length || filters.parent);
 }
 
 export const noVersion = sql<number | null>`null`;

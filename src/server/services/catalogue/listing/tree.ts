@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/connection.js';
-import { inTransaction } from '../../db/transaction.js';
-import { splitRefs } from './refs.js';
+import type { Db } from '../../../db/connection.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { splitRefs } from '../refs.js';
+import { keepTree, keptTree, type CategoryTree } from './caches.js';
 
 /**
  * The category tree (ids, parents, urls) kept in memory per database handle, so a category filter
@@ -10,14 +11,7 @@ import { splitRefs } from './refs.js';
  * a trigger on every change to categories by any instance, and a caller whose answer was computed
  * with an outdated tree reloads it and asks again (see `withCategoryTree`).
  */
-interface Tree {
-  version: number;
-  byId: Map<number, { parentId: number | null; url: string }>;
-  byUrl: Map<string, number>;
-  children: Map<number, number[]>;
-}
-
-const trees = new WeakMap<Db, Tree>();
+export type Tree = CategoryTree;
 
 async function loadTree(db: Db, cache = true): Promise<Tree> {
   const rows = await db
@@ -32,7 +26,7 @@ async function loadTree(db: Db, cache = true): Promise<Tree> {
     tree.byUrl.set(row.url, row.id);
     if (row.parentId !== null) tree.children.set(row.parentId, [...(tree.children.get(row.parentId) ?? []), row.id]);
   }
-  if (cache) trees.set(db, tree);
+  if (cache) keepTree(db, tree);
   return tree;
 }
 
@@ -71,7 +65,7 @@ export async function withCategoryTree<T>(
   db: Db,
   query: (tree: Tree, versionCheck: TreeVersionCheck, db: Db) => Promise<{ result: T; version: number | string | null }>,
 ): Promise<T> {
-  let tree = trees.get(db) ?? (await loadTree(db));
+  let tree = keptTree(db) ?? (await loadTree(db));
   const versionCheck = sql<number | null>`(select version from category_tree_version)`;
   for (let attempt = 1; attempt <= cachedAttempts; attempt += 1) {
     const { result, version } = await query(tree, versionCheck, db);

@@ -1,6 +1,6 @@
 /**
  * The text side of name search (no database): splitting a query, the keyboard-layout swap and the
- * edit distance used to pick typo corrections. See search.ts for how they are used.
+ * edit distance used to pick typo corrections. See resolve.ts for how they are used.
  */
 
 export const maxTokens = 8;
