@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeExpired } from '../src/server/services/housekeeping.js';
-import { cutoffPollMs, TokenCutoffs } from '../src/server/services/token-cutoffs.js';
-import { TokenService } from '../src/server/services/tokens.js';
+import { cutoffPollMs, TokenCutoffs } from '../src/server/services/accounts/token-cutoffs.js';
+import { TokenService } from '../src/server/services/accounts/tokens.js';
 import { domainMessages } from '../src/shared/errors.js';
 import type { AuthResponse } from '../src/shared/schemas/auth.js';
 import { lastLetter, linkToken } from './accounts-support.js';

@@ -21,8 +21,8 @@ import { jwtSecret } from './services/app-state.js';
 import { startHousekeeping } from './services/housekeeping.js';
 import { Mailer } from './services/mailer.js';
 import { RateLimits } from './services/rate-limit.js';
-import { CutoffPoller, TokenCutoffs } from './services/token-cutoffs.js';
-import { TokenService } from './services/tokens.js';
+import { CutoffPoller, TokenCutoffs } from './services/accounts/token-cutoffs.js';
+import { TokenService } from './services/accounts/tokens.js';
 
 export interface BuildAppOptions {
   config: Config;

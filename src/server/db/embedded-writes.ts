@@ -1,6 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
-import type { Db } from './connection.js';
+import type { Db } from './schema.js';
 import { runStatement } from './prepared.js';
 
 /**

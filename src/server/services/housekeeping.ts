@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Mailer } from './mailer.js';
 import { purgeGuestRecords } from './orders/purge.js';
-import { cutoffPollMs } from './token-cutoffs.js';
-import { ACCESS_TOKEN_TTL_SECONDS } from './tokens.js';
+import { cutoffPollMs } from './accounts/token-cutoffs.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from './accounts/tokens.js';
 
 /** How long what is no longer needed is kept (README → Housekeeping). */
 export const retention = {

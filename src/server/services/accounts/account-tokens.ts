@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { AccountTokenPurpose } from '../../db/tables/accounts.js';
 import { inTransaction } from '../../db/transaction.js';
-import { createOpaqueToken, hashOpaqueToken } from '../tokens.js';
+import { createOpaqueToken, hashOpaqueToken } from './tokens.js';
 
 /** Single-use links sent by e-mail (confirmation, reset): issued, looked up, used up, voided. */
 

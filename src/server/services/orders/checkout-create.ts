@@ -5,7 +5,7 @@ import type { Checkout } from '../../../shared/schemas/orders.js';
 import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
-import { hashOpaqueToken } from '../tokens.js';
+import { hashOpaqueToken } from '../accounts/tokens.js';
 import { readCheckout } from './checkout-read.js';
 import { admitGuestOrder, limitGuestUnits, networkOf, phoneDigits } from './guest-limits.js';
 import { isKeyClash, orderByKey, orderKeyOf, type OrderKey } from './idempotency.js';

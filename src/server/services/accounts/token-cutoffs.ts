@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../db/connection.js';
+import type { Db } from '../../db/connection.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './tokens.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Config } from '../config.js';
-import type { Db } from '../db/connection.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
 import { hashPassword } from './passwords.js';
 
 /** PRODUCT.md: ADMIN_EMAIL + ADMIN_PASSWORD create a verified Admin when that user does not exist. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Role } from '../db/schema.js';
+import type { Role } from '../../db/tables/accounts.js';
 import type { TokenCutoffs } from './token-cutoffs.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -1,5 +1,5 @@
-import type { Db } from '../db/connection.js';
-import type { Role } from '../db/schema.js';
+import type { Db } from '../../db/connection.js';
+import type { Role } from '../../db/tables/accounts.js';
 import { cutOffAccessTokens } from './token-cutoffs.js';
 import { createOpaqueToken, hashOpaqueToken, newTokenFamily, REFRESH_TOKEN_TTL_MS, type TokenService } from './tokens.js';
 
