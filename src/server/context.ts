@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Role } from './db/tables/accounts.js';
-import type { Mailer } from './services/mailer.js';
-import type { RateLimits } from './services/rate-limit.js';
+import type { Mailer } from './services/mail/mailer.js';
+import type { RateLimits } from './services/platform/rate-limit.js';
 import type { TokenService } from './services/accounts/tokens.js';
 
 /** What every procedure may use; built once per app. */

@@ -4,8 +4,8 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { domainMessages, statusForCode, statusMessages, userMessage, validationMessage, type ValidationIssue } from '../shared/errors.js';
 import type { Context } from './context.js';
 import { translateDatabaseError } from './db/errors.js';
-import type { HourlyLimit, IpRateLimitedAction } from './services/rate-limit.js';
-import { findNulCharacter } from './services/text-input.js';
+import type { HourlyLimit, IpRateLimitedAction } from './services/platform/rate-limit.js';
+import { findNulCharacter } from './services/platform/text-input.js';
 import { withSyncParsing } from './sync-parsing.js';
 
 function validationIssues(cause: unknown): ValidationIssue[] | undefined {

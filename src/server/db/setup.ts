@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { ensureAdmin } from '../services/accounts/admin-bootstrap.js';
-import { isDemoSeeded } from '../services/app-state.js';
+import { isDemoSeeded } from '../services/platform/app-state.js';
 import { openDatabase, requestTimeouts, type DatabaseHandle, type Db } from './connection.js';
 import { isDatabaseUnavailable } from './errors.js';
 import { migrateToLatest } from './migrate.js';

@@ -3,7 +3,7 @@ import type { AppServices } from '../context.js';
 import { registerContentRoutes } from './content.js';
 import { registerDocsPage } from './docs.js';
 import { registerFacade } from './facade.js';
-import { imageRoutes } from './images.js';
+import { imageRoutes } from './media.js';
 import { buildOpenApiDocument } from './openapi.js';
 
 /**

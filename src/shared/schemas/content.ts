@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { flagSchema, orderBySchema, idSchema, listOf, listResponse, nameSchema, pagingShape, sortShape, urlSlugSchema, versionInputShape, versionSchema } from './common.js';
 import { imageNameSchema } from './media.js';
-import { emailSchema } from './users.js';
+import { emailSchema } from './accounts.js';
 
 /**
  * The content domain's contract (SPEC.md sections 3 and 7, «Subscribers», «News», «Other»):

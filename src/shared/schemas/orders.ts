@@ -2,7 +2,7 @@ import { maxUnitsPerLine } from '../order-limits.js';
 import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
 import { decimalQuerySchema, idSchema, limitSchema, listResponse, orderBySchema, wholeNumber } from './common.js';
-import { emailSchema, firstNameSchema, lastNameSchema } from './users.js';
+import { emailSchema, firstNameSchema, lastNameSchema } from './accounts.js';
 
 /**
  * The orders contract (SPEC.md sections 3 and 7, PRODUCT.md «Orders»): baskets, wishlists,

@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../schema.js';
-import { encodeImage } from '../../services/images/encode.js';
-import { insertImages, type ImageToStore } from '../../services/images/library.js';
-import { databaseImageStore, type ImageStore } from '../../services/images/store.js';
+import { encodeImage } from '../../services/media/encode.js';
+import { insertImages, type ImageToStore } from '../../services/media/library.js';
+import { databaseImageStore, type ImageStore } from '../../services/media/store.js';
 import { drawSilhouette, silhouetteKind } from './silhouettes.js';
 import { neverStop, stopIfAsked, type SeedStop } from '../seed-stop.js';
 

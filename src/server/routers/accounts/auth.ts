@@ -9,9 +9,9 @@ import {
   signupSchema,
   tokenInputSchema,
   updatePasswordSchema,
-} from '../../../shared/schemas/auth.js';
+  userSchema,
+} from '../../../shared/schemas/accounts.js';
 import { okSchema } from '../../../shared/schemas/common.js';
-import { userSchema } from '../../../shared/schemas/users.js';
 import { hashPassword } from '../../services/accounts/passwords.js';
 import { endSession, revokeAllSessions, rotateRefreshToken, startSession } from '../../services/accounts/sessions.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { domainMessages } from '../../../shared/errors.js';
-import { authResponseSchema } from '../../../shared/schemas/auth.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import {
+  authResponseSchema,
   changePasswordSchema,
   emailConfirmationSchema,
   helpMessageSchema,
@@ -14,9 +14,9 @@ import {
   userSchema,
   userUpdateSchema,
   type User,
-} from '../../../shared/schemas/users.js';
+} from '../../../shared/schemas/accounts.js';
 import type { Context, AuthUser } from '../../context.js';
-import { helpDeskLetter } from '../../services/mail-templates.js';
+import { helpDeskLetter } from '../../services/mail/templates.js';
 import { hashPassword, verifyPassword } from '../../services/accounts/passwords.js';
 import { inTransaction } from '../../db/transaction.js';
 import { revokeAllSessions, startSession } from '../../services/accounts/sessions.js';

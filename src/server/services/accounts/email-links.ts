@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { confirmEmailLetter, resetPasswordLetter } from '../mail-templates.js';
+import { confirmEmailLetter, resetPasswordLetter } from '../mail/templates.js';
 import { issueAccountToken } from './account-tokens.js';
 import { findUserByEmail } from './users.js';
 

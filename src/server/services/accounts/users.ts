@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { domainMessages } from '../../../shared/errors.js';
-import type { User, userListSchema, userUpdateSchema } from '../../../shared/schemas/users.js';
+import type { User, userListSchema, userUpdateSchema } from '../../../shared/schemas/accounts.js';
 import type { Db } from '../../db/connection.js';
 import type { Role } from '../../db/tables/accounts.js';
 import { containsPattern } from '../../db/like.js';
@@ -10,7 +10,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { revokeAllSessions } from './sessions.js';
 import { cutOffAccessTokens } from './token-cutoffs.js';
 import type { TokenService } from './tokens.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { voidAccountTokens } from './account-tokens.js';
 
 /** The columns of a user that the API shows. */
