@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connection.js';
 import type { Role } from '../../db/tables/accounts.js';
 import { cutOffAccessTokens } from './token-cutoffs.js';
-import { createOpaqueToken, hashOpaqueToken, newTokenFamily, REFRESH_TOKEN_TTL_MS, type TokenService } from './tokens.js';
+import { REFRESH_TOKEN_TTL_MS } from './token-lifetimes.js';
+import { createOpaqueToken, hashOpaqueToken, newTokenFamily, type TokenService } from './tokens.js';
 
 export interface SessionTokens {
   accessToken: string;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.js';
 import type { Mailer } from '../mail/mailer.js';
 import { purgeGuestRecords } from '../orders/purge.js';
 import { cutoffPollMs } from '../accounts/token-cutoffs.js';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../accounts/tokens.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../accounts/token-lifetimes.js';
 
 /** How long what is no longer needed is kept (README → Housekeeping). */
 export const retention = {
