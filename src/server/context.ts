@@ -29,7 +29,7 @@ export interface Context extends AppServices {
   idempotencyKey: string | null;
 }
 
-/** SPEC.md section 7: the access token travels as `Authorization: Bearer <token>`. */
+/** The access token travels as `Authorization: Bearer <token>` (docs/accounts.md). */
 export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
   const header = request.headers.authorization;
   if (!header) return null;

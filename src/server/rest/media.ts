@@ -98,7 +98,7 @@ async function readAndEncodeFiles(request: FastifyRequest, maxUploadBytes: numbe
 }
 
 /**
- * The two routes that are not procedures (SPEC.md section 7, Images): the multipart upload and
+ * The two routes that are not procedures (docs/media.md): the multipart upload and
  * the image bytes. Registered inside the REST plugin, so failures have its `{ statusCode, message }`
  * shape; listing and deleting are procedures in routers/media.
  */

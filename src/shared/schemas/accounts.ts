@@ -11,7 +11,7 @@ export const roleLabels: Record<Role, string> = {
   Admin: 'Администратор',
 };
 
-/** A user as the API shows it (SPEC.md section 3); the password hash never leaves the server. */
+/** A user as the API shows it; the password hash never leaves the server. */
 export const userSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
@@ -67,7 +67,7 @@ export type UserCreateInput = z.input<typeof userCreateSchema>;
 
 export const userSortColumns = ['id', 'firstName', 'lastName', 'email', 'role', 'isVerified', 'createdAt'] as const;
 
-/** GET /users: the filters of SPEC.md section 7. */
+/** GET /users: the admin list's filters, sorting and paging. */
 export const userListSchema = z.object({
   firstName: z.string().trim().max(100).optional(),
   lastName: z.string().trim().max(100).optional(),
@@ -97,7 +97,7 @@ function decodedEmail(value: unknown): unknown {
 }
 export const userEmailSchema = z.object({ email: z.preprocess(decodedEmail, emailSchema) });
 
-/** POST /users/help: a help-desk message (SPEC.md leaves the payload open). */
+/** POST /users/help: a help-desk message (name optional, e-mail and text required). */
 export const helpMessageSchema = z.object({
   name: z.string().trim().max(200, 'Слишком длинное имя').default(''),
   email: emailSchema,

@@ -4,7 +4,7 @@ import { imageNameSchema } from './media.js';
 import { emailSchema } from './accounts.js';
 
 /**
- * The content domain's contract (SPEC.md sections 3 and 7, «Subscribers», «News», «Other»):
+ * The content domain's contract (docs/content.md):
  * slides, advertisements, news posts, subscribers and callback requests, QR records.
  */
 

@@ -52,7 +52,7 @@ export interface ProductsTable {
   reviewCount: Defaulted<number>;
   /** JSON object { characteristic: value }; write with JSON.stringify. */
   parameters: Json<Record<string, string>>;
-  /** The open set of other fields (SPEC.md), returned as sent; write with JSON.stringify. */
+  /** The open set of other fields a product may carry, returned as sent; write with JSON.stringify. */
   extra: Json<Record<string, unknown>>;
   search: ColumnType<string, never, never>;
   version: Version;

@@ -64,7 +64,7 @@ export const authRouter = router({
       return { user, ...(await startSession(ctx.db, ctx.tokens, user)) };
     }),
 
-  /** The session check of SPEC.md section 4: an expired access token answers 403 (PRODUCT.md). */
+  /** The session check the client makes at start: an expired access token answers 403, a forged one 401. */
   session: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/session', tags, summary: 'Пользователь по access-токену' } })
     .input(tokenInputSchema)

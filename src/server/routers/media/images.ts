@@ -16,7 +16,7 @@ import { adminProcedure, router } from '../../trpc.js';
 
 const tags = ['images'];
 
-/** SPEC.md section 7: the image library, newest first, filtered by name, original name, type and size. */
+/** The image library, newest first, filtered by name, original name, type and size. */
 export async function listImages(db: Db, input: z.output<typeof imageListSchema>): Promise<{ rows: ImageInfo[]; length: number }> {
   let filtered = db.selectFrom('images');
   if (input.filename) filtered = filtered.where('name', 'ilike', containsPattern(input.filename));
