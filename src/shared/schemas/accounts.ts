@@ -1,6 +1,11 @@
 import { z } from '../zod.js';
 import { flagSchema, idSchema, listResponse, pagingShape, sortShape, versionInputShape, versionSchema } from './common.js';
 
+/**
+ * The accounts contract (docs/accounts.md): users and their roles, the admin's user list, the
+ * profile and the help desk; then signing up and in, tokens and the links sent by e-mail.
+ */
+
 export const roles = ['User', 'SuperUser', 'Admin'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
@@ -115,7 +120,7 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-// Signing up and in, tokens, e-mail links.
+// Signing up and in, tokens, and the links sent by e-mail.
 
 export const signinSchema = z.object({
   email: emailSchema,
