@@ -2,10 +2,10 @@ import { maxUnitsPerLine } from '../order-limits.js';
 import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
 import { decimalQuerySchema, idSchema, limitSchema, listResponse, orderBySchema, wholeNumber } from './common.js';
-import { emailSchema, firstNameSchema, lastNameSchema } from './users.js';
+import { emailSchema, firstNameSchema, lastNameSchema } from './accounts.js';
 
 /**
- * The orders contract (SPEC.md sections 3 and 7, PRODUCT.md «Orders»): baskets, wishlists,
+ * The orders contract (docs/orders.md): baskets, wishlists,
  * addresses and checkouts. Money is rubles here; the server stores kopecks and computes every
  * price and total itself (whatever a client sends about money or statuses is ignored).
  */
@@ -27,7 +27,7 @@ export const checkoutStatusLabels: Record<CheckoutStatus, string> = {
   Canceled: 'Отменён',
 };
 
-/** PRODUCT.md: New → InDelivery → Completed; New or InDelivery → Canceled. Nothing else. */
+/** An order's statuses move New → InDelivery → Completed; New or InDelivery → Canceled. Nothing else. */
 export const checkoutMoves: Record<CheckoutStatus, readonly CheckoutStatus[]> = {
   New: ['InDelivery', 'Canceled'],
   InDelivery: ['Completed', 'Canceled'],

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Paper, PasswordInput, Select, Stack, Switch, Tex
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { roleLabels, roles, userCreateSchema, userUpdateSchema, type Role } from '../../../shared/schemas/users.js';
+import { roleLabels, roles, userCreateSchema, userUpdateSchema, type Role } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../auth/AuthProvider';
 import { accountMessages } from '../../auth/messages';
 import { routes } from '../../routes';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Table, T
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { roleLabels, roles, type Role } from '../../../shared/schemas/users.js';
+import { roleLabels, roles, type Role } from '../../../shared/schemas/accounts.js';
 import { accountMessages } from '../../auth/messages';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';

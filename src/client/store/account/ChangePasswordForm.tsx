@@ -1,6 +1,6 @@
 import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { changePasswordSchema, type ChangePasswordInput } from '../../../shared/schemas/users.js';
+import { changePasswordSchema, type ChangePasswordInput } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../auth/AuthProvider';
 import { accountMessages } from '../../auth/messages';
 import { trpc } from '../../trpc';

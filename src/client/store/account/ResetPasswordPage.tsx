@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { domainMessages } from '../../../shared/errors.js';
-import { updatePasswordSchema } from '../../../shared/schemas/auth.js';
+import { updatePasswordSchema } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../auth/AuthProvider';
 import { accountMessages } from '../../auth/messages';
 import { routes } from '../../routes';

@@ -1,6 +1,6 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { signinSchema, type SigninInput } from '../../../shared/schemas/auth.js';
+import { signinSchema, type SigninInput } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../auth/AuthProvider';
 import { accountMessages } from '../../auth/messages';
 import { trpc } from '../../trpc';

@@ -1,6 +1,6 @@
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { signupSchema, type SignupInput } from '../../../shared/schemas/auth.js';
+import { signupSchema, type SignupInput } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../auth/AuthProvider';
 import { accountMessages } from '../../auth/messages';
 import { trpc } from '../../trpc';

@@ -1,4 +1,4 @@
-import type { Letter } from '../mailer.js';
+import type { Letter } from '../mail/mailer.js';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);

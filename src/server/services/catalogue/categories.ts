@@ -11,7 +11,7 @@ import type {
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { refuseIfReferenced } from './dependents.js';
 import { refIds } from './refs.js';
 

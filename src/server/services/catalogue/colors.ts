@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ColorRecord, colorInputSchema, colorListSchema } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { refuseIfReferenced } from './dependents.js';
 import { categorySubtreeIds } from './refs.js';
 

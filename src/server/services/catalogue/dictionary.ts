@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DictionaryInput, DictionaryItem, dictionaryListSchema } from '../../../shared/schemas/dictionaries.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { refuseIfReferenced } from './dependents.js';
 
 /**

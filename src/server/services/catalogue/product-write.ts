@@ -6,7 +6,7 @@ import { toKopecks } from '../../../shared/money.js';
 import { productInputShape, productSchema, type Product, type productInputSchema } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { refuseIfReferenced } from './dependents.js';
 import { getProduct } from './product-read.js';
 

@@ -1,4 +1,4 @@
-import type { Letter } from '../mailer.js';
+import type { Letter } from '../mail/mailer.js';
 
 /** Letters of the content domain; every letter to a subscriber carries its unsubscribe link. */
 

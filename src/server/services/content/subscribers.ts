@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
-import { createOpaqueToken, hashOpaqueToken } from '../tokens.js';
+import { createOpaqueToken, hashOpaqueToken } from '../accounts/tokens.js';
 import { confirmSubscriptionLetter, welcomeSubscriberLetter } from './letters.js';
 
 type Services = Pick<Context, 'db' | 'config' | 'mailer' | 'rateLimits'>;

@@ -2,8 +2,8 @@ import { formatRubles } from '../../../shared/money.js';
 import { checkoutStatusLabels, type Checkout, type CheckoutStatus } from '../../../shared/schemas/orders.js';
 import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
-import { escapeHtml, inertText } from '../mail-text.js';
-import type { Letter, Mailer } from '../mailer.js';
+import { escapeHtml, inertText } from '../mail/text.js';
+import type { Letter, Mailer } from '../mail/mailer.js';
 
 /**
  * The orders' letters, in Russian, plain text and HTML. What the shopper typed (name, address,

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { Db } from '../../db/connection.js';
-import type { Role } from '../../db/schema.js';
+import type { Role } from '../../db/tables/accounts.js';
 
 /** The signed-in caller of a reviews write. */
 export interface Caller {

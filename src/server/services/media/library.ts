@@ -97,7 +97,7 @@ export async function chooseWidth(db: Db, name: string, requested: number | unde
 }
 
 /**
- * SPEC.md section 8: an image that something shows cannot be deleted; the refusal names what uses
+ * An image that something shows cannot be deleted (no broken pictures); the refusal names what uses
  * it, «Удалить невозможно, Файл используется в товары: 12; бренды: 3».
  */
 export async function deleteImage(db: Db, store: ImageStore, name: string): Promise<void> {

@@ -6,11 +6,11 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { domainMessages, messageForStatus, statusMessages } from '../../shared/errors.js';
 import { imageNameSchema, uploadResponseSchema } from '../../shared/schemas/media.js';
 import { contextFactory, type AppServices } from '../context.js';
-import { NotAnImageError } from '../services/images/encode.js';
-import { chooseWidth, encodeUpload, storeEncoded, type ImageToStore, type Uploader } from '../services/images/library.js';
+import { NotAnImageError } from '../services/media/encode.js';
+import { chooseWidth, encodeUpload, storeEncoded, type ImageToStore, type Uploader } from '../services/media/library.js';
 import { assertUploadQuota } from '../services/reviews/photos.js';
-import { imageBlobKey, imageStoreFor } from '../services/images/store.js';
-import { WorkQueue } from '../services/work-queue.js';
+import { imageBlobKey, imageStoreFor } from '../services/media/store.js';
+import { WorkQueue } from '../services/platform/work-queue.js';
 
 /** Files per upload request; each is held in memory while it is encoded. */
 const maxFilesPerUpload = 10;
@@ -98,7 +98,7 @@ async function readAndEncodeFiles(request: FastifyRequest, maxUploadBytes: numbe
 }
 
 /**
- * The two routes that are not procedures (SPEC.md section 7, Images): the multipart upload and
+ * The two routes that are not procedures (docs/media.md): the multipart upload and
  * the image bytes. Registered inside the REST plugin, so failures have its `{ statusCode, message }`
  * shape; listing and deleting are procedures in routers/media.
  */

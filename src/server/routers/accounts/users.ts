@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { domainMessages } from '../../../shared/errors.js';
-import { authResponseSchema } from '../../../shared/schemas/auth.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import {
+  authResponseSchema,
   changePasswordSchema,
   emailConfirmationSchema,
   helpMessageSchema,
@@ -14,15 +14,26 @@ import {
   userSchema,
   userUpdateSchema,
   type User,
-} from '../../../shared/schemas/users.js';
+} from '../../../shared/schemas/accounts.js';
 import type { Context, AuthUser } from '../../context.js';
-import { helpDeskLetter } from '../../services/mail-templates.js';
-import { hashPassword, verifyPassword } from '../../services/passwords.js';
+import { helpDeskLetter } from '../../services/mail/templates.js';
+import { hashPassword, verifyPassword } from '../../services/accounts/passwords.js';
 import { inTransaction } from '../../db/transaction.js';
-import { revokeAllSessions, startSession } from '../../services/sessions.js';
+import { revokeAllSessions, startSession } from '../../services/accounts/sessions.js';
 import { adminProcedure, publicProcedure, rateLimited, router, userProcedure } from '../../trpc.js';
 import { sendConfirmationLink } from '../../services/accounts/email-links.js';
-import { deleteUser, findUserByEmail, findUserById, getUserOrThrow, listUsers, publicUserColumns, updateUser } from '../../services/accounts/users.js';
+import { storeHelpMessage } from '../../services/accounts/help-messages.js';
+import {
+  deleteUser,
+  findPasswordHash,
+  findUserByEmail,
+  findUserById,
+  getUserOrThrow,
+  insertUser,
+  listUsers,
+  setPasswordHash,
+  updateUser,
+} from '../../services/accounts/users.js';
 
 const tags = ['users'];
 
@@ -53,16 +64,7 @@ export const usersRouter = router({
     .meta({ openapi: { method: 'POST', path: '/users', tags, protect: true, summary: 'Новый пользователь (администратор)' } })
     .input(userCreateSchema)
     .output(userSchema)
-    .mutation(async ({ ctx, input: { password, ...fields } }) => {
-      const user = await ctx.db
-        .insertInto('users')
-        .values({ ...fields, passwordHash: await hashPassword(password) })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .returning(publicUserColumns)
-        .executeTakeFirst();
-      if (!user) throw new TRPCError({ code: 'CONFLICT', message: domainMessages.emailTaken });
-      return user;
-    }),
+    .mutation(async ({ ctx, input: { password, ...fields } }) => insertUser(ctx.db, { ...fields, passwordHash: await hashPassword(password) })),
 
   get: userProcedure
     .meta({ openapi: { method: 'GET', path: '/users/user/{userId}', tags, protect: true, summary: 'Пользователь: свой профиль или любой (администратор)' } })
@@ -117,7 +119,7 @@ export const usersRouter = router({
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
       const userId = ctx.user?.id ?? null;
-      await ctx.db.insertInto('helpMessages').values({ userId, name: input.name, email: input.email, message: input.message }).execute();
+      await storeHelpMessage(ctx.db, { userId, name: input.name, email: input.email, message: input.message });
       ctx.mailer.sendInBackground(() => Promise.resolve(helpDeskLetter({ to: ctx.config.shopEmail, ...input, userId })));
       return { ok: true as const };
     }),
@@ -146,13 +148,12 @@ export const usersRouter = router({
     .output(authResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const caller = await currentCaller(ctx);
-      const stored = await ctx.db.selectFrom('users').select('passwordHash').where('id', '=', caller.id).executeTakeFirst();
-      if (!(await verifyPassword(stored?.passwordHash, input.currentPassword))) {
+      if (!(await verifyPassword(await findPasswordHash(ctx.db, caller.id), input.currentPassword))) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: domainMessages.wrongCurrentPassword });
       }
       const passwordHash = await hashPassword(input.password);
       return inTransaction(ctx.db, async (trx) => {
-        await trx.updateTable('users').set({ passwordHash, updatedAt: new Date() }).where('id', '=', caller.id).execute();
+        await setPasswordHash(trx, caller.id, passwordHash);
         await revokeAllSessions(trx, ctx.tokens, caller.id);
         return { user: caller, ...(await startSession(trx, ctx.tokens, caller)) };
       });

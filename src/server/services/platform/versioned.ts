@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { domainMessages } from '../../shared/errors.js';
-import type { Db } from '../db/connection.js';
+import { domainMessages } from '../../../shared/errors.js';
+import type { Db } from '../../db/connection.js';
 
 /**
  * Optimistic concurrency for every edit of the back office: a row carries a `version`, every edit

@@ -1,10 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Role } from '../db/schema.js';
+import type { Role } from '../../db/tables/accounts.js';
 import type { TokenCutoffs } from './token-cutoffs.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from './token-lifetimes.js';
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface AccessClaims {
   userId: number;

@@ -1,7 +1,8 @@
-import type { Db } from '../db/connection.js';
-import type { Role } from '../db/schema.js';
+import type { Db } from '../../db/connection.js';
+import type { Role } from '../../db/tables/accounts.js';
 import { cutOffAccessTokens } from './token-cutoffs.js';
-import { createOpaqueToken, hashOpaqueToken, newTokenFamily, REFRESH_TOKEN_TTL_MS, type TokenService } from './tokens.js';
+import { REFRESH_TOKEN_TTL_MS } from './token-lifetimes.js';
+import { createOpaqueToken, hashOpaqueToken, newTokenFamily, type TokenService } from './tokens.js';
 
 export interface SessionTokens {
   accessToken: string;
@@ -30,8 +31,8 @@ export async function startSession(
 export type RotationResult = { status: 'rotated'; tokens: SessionTokens } | { status: 'refused' };
 
 /**
- * Exchanges a refresh token for a new pair (PRODUCT.md). Clients that store the new refresh token
- * (ours) rotate; a client that follows SPEC.md section 4 keeps its first refresh token and may
+ * Exchanges a refresh token for a new pair. Clients that store the new refresh token (ours)
+ * rotate; an integrator's client that keeps its first refresh token (the REST API allows it) may
  * present it again for the token's whole life. A used token presented again counts as stolen only
  * when a newer token of its family has already been used: then the real owner has moved on, so
  * whoever holds the old one is not them, and the whole family is revoked.

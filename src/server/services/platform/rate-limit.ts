@@ -2,9 +2,9 @@ import { isIPv6 } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { defaultSigninLimits, type SigninLimits } from '../config.js';
+import { defaultSigninLimits, type SigninLimits } from '../../config.js';
 
-/** Actions PRODUCT.md limits per client address and minute; procedures doing the same share one. */
+/** Actions limited per client address and minute (docs/platform.md); procedures doing the same share one. */
 export type IpRateLimitedAction = 'signin' | 'signup' | 'reset' | 'help' | 'confirmation' | 'subscribe' | 'callback' | 'qrCheck';
 
 /**

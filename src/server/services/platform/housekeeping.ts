@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../db/connection.js';
-import type { Mailer } from './mailer.js';
-import { purgeGuestRecords } from './orders/purge.js';
-import { cutoffPollMs } from './token-cutoffs.js';
-import { ACCESS_TOKEN_TTL_SECONDS } from './tokens.js';
+import type { Db } from '../../db/connection.js';
+import type { Mailer } from '../mail/mailer.js';
+import { purgeGuestRecords } from '../orders/purge.js';
+import { cutoffPollMs } from '../accounts/token-cutoffs.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../accounts/token-lifetimes.js';
 
 /** How long what is no longer needed is kept (README → Housekeeping). */
 export const retention = {
@@ -98,7 +98,7 @@ export interface HousekeepingOptions {
   db: Db;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
-  /** Reads the token cut-offs other instances wrote (services/token-cutoffs.ts); never throws. */
+  /** Reads the token cut-offs other instances wrote (services/accounts/token-cutoffs.ts); never throws. */
   pollCutoffs?: () => Promise<void>;
   purgeEveryMs?: number;
   mailEveryMs?: number;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/connection.js';
+import type { Db } from '../../db/connection.js';
 
 /**
  * The HS256 key of access tokens. JWT_SECRET when set; otherwise a random key made on the first

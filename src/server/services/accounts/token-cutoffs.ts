@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../db/connection.js';
-import { ACCESS_TOKEN_TTL_SECONDS } from './tokens.js';
+import type { Db } from '../../db/connection.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from './token-lifetimes.js';
 
 /**
  * Access tokens are stateless JWTs; what ends one before it expires is its user's cut-off: a

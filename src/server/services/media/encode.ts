@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { imageWidths, maxImageWidth } from '../../../shared/media.js';
-import { WorkQueue } from '../work-queue.js';
+import { WorkQueue } from '../platform/work-queue.js';
 
 /**
  * Images are encoded two at a time per process, whatever the number of uploads: each holds one

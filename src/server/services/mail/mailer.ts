@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/connection.js';
+import type { Db } from '../../db/connection.js';
 
 /** One e-mail, in both a plain-text and an HTML version. */
 export interface Letter {

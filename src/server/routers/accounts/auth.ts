@@ -9,18 +9,17 @@ import {
   signupSchema,
   tokenInputSchema,
   updatePasswordSchema,
-} from '../../../shared/schemas/auth.js';
+  userSchema,
+} from '../../../shared/schemas/accounts.js';
 import { okSchema } from '../../../shared/schemas/common.js';
-import { userSchema } from '../../../shared/schemas/users.js';
-import { hashPassword } from '../../services/passwords.js';
-import { endSession, revokeAllSessions, rotateRefreshToken, startSession } from '../../services/sessions.js';
+import { hashPassword } from '../../services/accounts/passwords.js';
+import { endSession, revokeAllSessions, rotateRefreshToken, startSession } from '../../services/accounts/sessions.js';
 import { inTransaction } from '../../db/transaction.js';
-import { nextVersion } from '../../services/versioned.js';
 import { publicProcedure, rateLimited, router } from '../../trpc.js';
 import { consumeAccountToken, peekAccountToken } from '../../services/accounts/account-tokens.js';
 import { sendConfirmationLink, sendResetLink } from '../../services/accounts/email-links.js';
 import { rememberNetwork, signInWithPassword } from '../../services/accounts/signin.js';
-import { publicUserColumns } from '../../services/accounts/users.js';
+import { confirmLinkedUser, findUserById, insertUser } from '../../services/accounts/users.js';
 
 const tags = ['auth'];
 const invalidLink = () => new TRPCError({ code: 'BAD_REQUEST', message: domainMessages.invalidLink });
@@ -35,13 +34,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const passwordHash = await hashPassword(input.password);
       const response = await ctx.db.transaction().execute(async (trx) => {
-        const user = await trx
-          .insertInto('users')
-          .values({ firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash })
-          .onConflict((oc) => oc.column('email').doNothing())
-          .returning(publicUserColumns)
-          .executeTakeFirst();
-        if (!user) throw new TRPCError({ code: 'CONFLICT', message: domainMessages.emailTaken });
+        const user = await insertUser(trx, { firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash });
         await rememberNetwork(trx, user.id, ctx.ip);
         return { user, ...(await startSession(trx, ctx.tokens, user)) };
       });
@@ -71,7 +64,7 @@ export const authRouter = router({
       return { user, ...(await startSession(ctx.db, ctx.tokens, user)) };
     }),
 
-  /** The session check of SPEC.md section 4: an expired access token answers 403 (PRODUCT.md). */
+  /** The session check the client makes at start: an expired access token answers 403, a forged one 401. */
   session: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/session', tags, summary: 'Пользователь по access-токену' } })
     .input(tokenInputSchema)
@@ -80,7 +73,7 @@ export const authRouter = router({
       const check = await ctx.tokens.verifyAccess(input.token);
       if (check.status === 'expired') throw new TRPCError({ code: 'FORBIDDEN', message: domainMessages.sessionExpired });
       if (check.status === 'invalid') throw new TRPCError({ code: 'UNAUTHORIZED' });
-      const user = await ctx.db.selectFrom('users').select(publicUserColumns).where('id', '=', check.claims.userId).executeTakeFirst();
+      const user = await findUserById(ctx.db, check.claims.userId);
       if (!user) throw new TRPCError({ code: 'UNAUTHORIZED' });
       return user;
     }),
@@ -115,13 +108,7 @@ export const authRouter = router({
         const link = await consumeAccountToken(trx, input.token, 'confirm');
         if (!link) throw invalidLink();
         // Only the address the link went to is confirmed: changed meanwhile, nothing is.
-        const user = await trx
-          .updateTable('users')
-          .set({ isVerified: true, updatedAt: new Date(), version: nextVersion })
-          .where('id', '=', link.userId)
-          .where('email', '=', link.email)
-          .returning(publicUserColumns)
-          .executeTakeFirst();
+        const user = await confirmLinkedUser(trx, link);
         if (!user) throw invalidLink();
         await rememberNetwork(trx, user.id, ctx.ip);
         return { user, ...(await startSession(trx, ctx.tokens, user)) };
@@ -168,13 +155,7 @@ export const authRouter = router({
       return inTransaction(ctx.db, async (trx) => {
         const link = await consumeAccountToken(trx, input.token, 'reset');
         if (!link) throw invalidLink();
-        const user = await trx
-          .updateTable('users')
-          .set({ passwordHash, isVerified: true, updatedAt: new Date(), version: nextVersion })
-          .where('id', '=', link.userId)
-          .where('email', '=', link.email)
-          .returning(publicUserColumns)
-          .executeTakeFirst();
+        const user = await confirmLinkedUser(trx, link, passwordHash);
         if (!user) throw invalidLink();
         await revokeAllSessions(trx, ctx.tokens, link.userId);
         await rememberNetwork(trx, user.id, ctx.ip);

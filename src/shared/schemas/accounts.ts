@@ -1,6 +1,11 @@
 import { z } from '../zod.js';
 import { flagSchema, idSchema, listResponse, pagingShape, sortShape, versionInputShape, versionSchema } from './common.js';
 
+/**
+ * The accounts contract (docs/accounts.md): users and their roles, the admin's user list, the
+ * profile and the help desk; then signing up and in, tokens and the links sent by e-mail.
+ */
+
 export const roles = ['User', 'SuperUser', 'Admin'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
@@ -11,7 +16,7 @@ export const roleLabels: Record<Role, string> = {
   Admin: 'Администратор',
 };
 
-/** A user as the API shows it (SPEC.md section 3); the password hash never leaves the server. */
+/** A user as the API shows it; the password hash never leaves the server. */
 export const userSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
@@ -67,7 +72,7 @@ export type UserCreateInput = z.input<typeof userCreateSchema>;
 
 export const userSortColumns = ['id', 'firstName', 'lastName', 'email', 'role', 'isVerified', 'createdAt'] as const;
 
-/** GET /users: the filters of SPEC.md section 7. */
+/** GET /users: the admin list's filters, sorting and paging. */
 export const userListSchema = z.object({
   firstName: z.string().trim().max(100).optional(),
   lastName: z.string().trim().max(100).optional(),
@@ -97,7 +102,7 @@ function decodedEmail(value: unknown): unknown {
 }
 export const userEmailSchema = z.object({ email: z.preprocess(decodedEmail, emailSchema) });
 
-/** POST /users/help: a help-desk message (SPEC.md leaves the payload open). */
+/** POST /users/help: a help-desk message (name optional, e-mail and text required). */
 export const helpMessageSchema = z.object({
   name: z.string().trim().max(200, 'Слишком длинное имя').default(''),
   email: emailSchema,
@@ -114,3 +119,44 @@ export const changePasswordSchema = z.object({
   password: passwordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+// Signing up and in, tokens, and the links sent by e-mail.
+
+export const signinSchema = z.object({
+  email: emailSchema,
+  // Sign-in does not restate the password rules: a wrong password is just wrong.
+  password: z.string().min(1, 'Введите пароль').max(200),
+});
+export type SigninInput = z.infer<typeof signinSchema>;
+
+/** POST /auth/signup: a new shopper; the role is always User, the e-mail unconfirmed. */
+export const signupSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema.default(''),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const authResponseSchema = z.object({
+  user: userSchema,
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+
+export const tokenInputSchema = z.object({ token: z.string().min(1).max(2000) });
+
+export const refreshResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+/** POST /auth/reset: the answer is the same whether or not the e-mail is registered. */
+export const resetRequestSchema = z.object({ email: emailSchema });
+export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
+
+/** Whether a reset link can still be used (the page checks it when it opens). */
+export const resetLinkStateSchema = z.object({ valid: z.boolean() });
+
+/** PUT /auth/update-password: the token of the reset link and the new password. */
+export const updatePasswordSchema = z.object({ token: z.string().min(1).max(2000), password: passwordSchema });
+export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;

@@ -11,7 +11,13 @@ export interface ImageUsageSource {
   usedBy(db: Db, name: string): Promise<number[]>;
 }
 
-/** SPEC.md section 8 names products, brands and categories; a product's variants count as the product. */
+/** The rows of a table whose one `image` column names the image. */
+async function rowsWithImage(db: Db, table: 'brands' | 'categories' | 'slides', name: string): Promise<number[]> {
+  const rows = await db.selectFrom(table).select('id').where('image', '=', name).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Every kind of row that may show an image; a product's variants count as the product. */
 export const imageUsageSources: readonly ImageUsageSource[] = [
   {
     label: 'товарах',
@@ -25,20 +31,8 @@ export const imageUsageSources: readonly ImageUsageSource[] = [
       return rows.map((row) => row.id);
     },
   },
-  {
-    label: 'брендах',
-    async usedBy(db, name) {
-      const rows = await db.selectFrom('brands').select('id').where('image', '=', name).execute();
-      return rows.map((row) => row.id);
-    },
-  },
-  {
-    label: 'категориях',
-    async usedBy(db, name) {
-      const rows = await db.selectFrom('categories').select('id').where('image', '=', name).execute();
-      return rows.map((row) => row.id);
-    },
-  },
+  { label: 'брендах', usedBy: (db, name) => rowsWithImage(db, 'brands', name) },
+  { label: 'категориях', usedBy: (db, name) => rowsWithImage(db, 'categories', name) },
   {
     label: 'отзывах',
     async usedBy(db, name) {
@@ -46,13 +40,7 @@ export const imageUsageSources: readonly ImageUsageSource[] = [
       return rows.map((row) => row.id);
     },
   },
-  {
-    label: 'слайдах',
-    async usedBy(db, name) {
-      const rows = await db.selectFrom('slides').select('id').where('image', '=', name).execute();
-      return rows.map((row) => row.id);
-    },
-  },
+  { label: 'слайдах', usedBy: (db, name) => rowsWithImage(db, 'slides', name) },
   {
     // The post's picture, or a picture inside its text (`/api/images/<name>`).
     label: 'новостях',

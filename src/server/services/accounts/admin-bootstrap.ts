@@ -1,8 +1,8 @@
-import type { Config } from '../config.js';
-import type { Db } from '../db/connection.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
 import { hashPassword } from './passwords.js';
 
-/** PRODUCT.md: ADMIN_EMAIL + ADMIN_PASSWORD create a verified Admin when that user does not exist. */
+/** The operator's way in: ADMIN_EMAIL + ADMIN_PASSWORD create a verified Admin when that user does not exist. */
 export async function ensureAdmin(db: Db, admin: Config['admin']): Promise<'created' | 'exists' | 'skipped'> {
   if (!admin) return 'skipped';
   const email = admin.email.toLowerCase();
