@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection.js';
 import { embeddedWrites } from '../../db/embedded-writes.js';
 
 /**
- * Finished answers of the catalogue's list reads on the embedded database (issue 16 point 8).
+ * Finished answers of the catalogue's list reads on the embedded database (docs/catalogue-caches.md).
  * PGlite is one session in this process: four shoppers asking at once queue behind each other's
  * statements, and a page's statement alone costs 2–4 ms there. This process is also its only
  * writer, and its pool counts every statement that may write (db/embedded-writes.ts), so an answer
