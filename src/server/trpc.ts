@@ -38,8 +38,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const middleware = t.middleware;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Constraint violations become the catalogue's 4xx answers instead of a 500. */
 const databaseErrors = t.middleware(async ({ next }) => {
@@ -62,7 +60,7 @@ const textGuard = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = withSyncParsing(t.procedure.use(textGuard).use(databaseErrors));
 
-/** Past PRODUCT.md's limit for the action from this IP: 429 with the message of SPEC.md section 8. */
+/** Past the shop's per-minute limit for the action from this IP: 429 with the shared "too many requests" message (docs/platform.md). */
 export function rateLimited(action: IpRateLimitedAction) {
   return t.middleware(async ({ ctx, next }) => {
     if (!(await ctx.rateLimits.consume(action, ctx.ip))) throw new TRPCError({ code: 'TOO_MANY_REQUESTS' });
@@ -87,12 +85,6 @@ export const userProcedure = publicProcedure.use(({ ctx, next }) => {
     });
   }
   return next({ ctx: { ...ctx, user: ctx.user } });
-});
-
-/** SuperUser or Admin: moderation. */
-export const moderatorProcedure = userProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role === 'User') throw new TRPCError({ code: 'FORBIDDEN' });
-  return next();
 });
 
 /**

@@ -24,7 +24,6 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-
 export const tokenInputSchema = z.object({ token: z.string().min(1).max(2000) });
 
 export const refreshResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
@@ -38,4 +37,3 @@ export const resetLinkStateSchema = z.object({ valid: z.boolean() });
 
 /** PUT /auth/update-password: the token of the reset link and the new password. */
 export const updatePasswordSchema = z.object({ token: z.string().min(1).max(2000), password: passwordSchema });
-export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
