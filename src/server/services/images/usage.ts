@@ -11,7 +11,15 @@ export interface ImageUsageSource {
   usedBy(db: Db, name: string): Promise<number[]>;
 }
 
-/** SPEC.md section 8 names products, brands and categories; a product's variants count as the product. */
+/** Rows of a table whose one picture (`image`) is the image. */
+function byImageColumn(table: 'brands' | 'categories' | 'slides'): ImageUsageSource['usedBy'] {
+  return async (db, name) => {
+    const rows = await db.selectFrom(table).select('id').where('image', '=', name).execute();
+    return rows.map((row) => row.id);
+  };
+}
+
+/** Everything the shop shows a picture in; a product's variants count as the product. */
 export const imageUsageSources: readonly ImageUsageSource[] = [
   {
     label: 'товарах',
@@ -25,20 +33,8 @@ export const imageUsageSources: readonly ImageUsageSource[] = [
       return rows.map((row) => row.id);
     },
   },
-  {
-    label: 'брендах',
-    async usedBy(db, name) {
-      const rows = await db.selectFrom('brands').select('id').where('image', '=', name).execute();
-      return rows.map((row) => row.id);
-    },
-  },
-  {
-    label: 'категориях',
-    async usedBy(db, name) {
-      const rows = await db.selectFrom('categories').select('id').where('image', '=', name).execute();
-      return rows.map((row) => row.id);
-    },
-  },
+  { label: 'брендах', usedBy: byImageColumn('brands') },
+  { label: 'категориях', usedBy: byImageColumn('categories') },
   {
     label: 'отзывах',
     async usedBy(db, name) {
@@ -46,13 +42,7 @@ export const imageUsageSources: readonly ImageUsageSource[] = [
       return rows.map((row) => row.id);
     },
   },
-  {
-    label: 'слайдах',
-    async usedBy(db, name) {
-      const rows = await db.selectFrom('slides').select('id').where('image', '=', name).execute();
-      return rows.map((row) => row.id);
-    },
-  },
+  { label: 'слайдах', usedBy: byImageColumn('slides') },
   {
     // The post's picture, or a picture inside its text (`/api/images/<name>`).
     label: 'новостях',
