@@ -1,13 +1,12 @@
 import type { z } from 'zod';
-import type { Brand, brandInputSchema, brandListSchema } from '../../../shared/schemas/catalogue.js';
+import type { Brand, brandListSchema } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { namedRecords } from './records.js';
 import { categorySubtreeIds } from './refs.js';
 
-type BrandFields = z.output<typeof brandInputSchema>;
-
-const records = namedRecords('brands', ['id', 'name', 'url', 'image', 'showOnMain', 'synonyms', 'version']);
+/** Read, create, update and delete a brand; the delete is refused while products carry it. */
+export const brandRecords = namedRecords('brands', ['id', 'name', 'url', 'image', 'showOnMain', 'synonyms', 'version']);
 
 export async function listBrands(db: Db, input: z.output<typeof brandListSchema>): Promise<{ rows: Brand[]; length: number }> {
   let filtered = db.selectFrom('brands');
@@ -26,22 +25,5 @@ export async function listBrands(db: Db, input: z.output<typeof brandListSchema>
       ),
     );
   }
-  return records.page(filtered, input);
-}
-
-export function getBrand(db: Db, id: number): Promise<Brand> {
-  return records.get(db, id);
-}
-
-export function createBrand(db: Db, input: BrandFields): Promise<Brand> {
-  return records.create(db, input);
-}
-
-export function updateBrand(db: Db, id: number, input: BrandFields, version?: number): Promise<Brand> {
-  return records.update(db, id, input, version);
-}
-
-/** Refused while products carry the brand: a product's brand list must not lose it silently. */
-export function deleteBrand(db: Db, id: number): Promise<{ ok: true }> {
-  return records.remove(db, id);
+  return brandRecords.page(filtered, input);
 }
