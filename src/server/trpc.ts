@@ -38,8 +38,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const middleware = t.middleware;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Constraint violations become the catalogue's 4xx answers instead of a 500. */
 const databaseErrors = t.middleware(async ({ next }) => {
@@ -87,12 +85,6 @@ export const userProcedure = publicProcedure.use(({ ctx, next }) => {
     });
   }
   return next({ ctx: { ...ctx, user: ctx.user } });
-});
-
-/** SuperUser or Admin: moderation. */
-export const moderatorProcedure = userProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role === 'User') throw new TRPCError({ code: 'FORBIDDEN' });
-  return next();
 });
 
 /**

@@ -59,7 +59,6 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** PUT /users/user/{userId}: the user object; role and isVerified are for the Admin to change. */
 export const userUpdateSchema = profileSchema.extend({ role: roleSchema.optional(), isVerified: z.boolean().optional(), ...versionInputShape });
-export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 /** POST /users (Admin): a new account with its password, role and verified flag. */
 export const userCreateSchema = profileSchema.extend({
@@ -68,7 +67,6 @@ export const userCreateSchema = profileSchema.extend({
   role: roleSchema.default('User'),
   isVerified: z.boolean().default(false),
 });
-export type UserCreateInput = z.input<typeof userCreateSchema>;
 
 export const userSortColumns = ['id', 'firstName', 'lastName', 'email', 'role', 'isVerified', 'createdAt'] as const;
 
@@ -82,7 +80,6 @@ export const userListSchema = z.object({
   ...sortShape(userSortColumns, 'id'),
   ...pagingShape,
 });
-export type UserListInput = z.input<typeof userListSchema>;
 
 export const userListResponseSchema = listResponse(userSchema);
 

@@ -67,7 +67,6 @@ export const categoryInputSchema = z.object({
   parentId: z.number().int().positive().nullable().default(null),
   parameters: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
 });
-export type CategoryInput = z.input<typeof categoryInputSchema>;
 
 export const categoryListSchema = z.object({
   name: z.string().trim().max(200).optional(),
@@ -139,7 +138,6 @@ export const brandInputSchema = z.object({
   showOnMain: z.boolean().default(false),
   synonyms: brandSynonymsSchema,
 });
-export type BrandInput = z.input<typeof brandInputSchema>;
 
 export const brandListSchema = z.object({
   name: z.string().trim().max(200).optional(),
@@ -231,7 +229,6 @@ export const variantInputSchema = z.object({
   stock: z.number().int().min(0, 'Остаток не может быть отрицательным').max(1_000_000),
   images: z.array(imageNameSchema).max(20).default([]),
 });
-export type VariantInput = z.input<typeof variantInputSchema>;
 
 export const productInputShape = {
   name: nameSchema,

@@ -70,7 +70,6 @@ export const newsInputSchema = z.object({
   image: imageNameSchema.nullable().default(null),
   showOnMain: z.boolean().default(false),
 });
-export type NewsInput = z.input<typeof newsInputSchema>;
 export const newsListSchema = z.object({
   title: z.string().trim().max(200).optional(),
   showOnMain: flagSchema.optional(),

@@ -19,7 +19,6 @@ export const dictionaryListSchema = z.object({
   ...sortShape(dictionarySortColumns, 'id'),
   ...pagingShape,
 });
-export type DictionaryListInput = z.input<typeof dictionaryListSchema>;
 
 export const dictionaryListResponseSchema = listResponse(dictionaryItemSchema);
 

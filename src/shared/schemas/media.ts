@@ -30,7 +30,6 @@ export const imageListSchema = z.object({
   names: listOf(imageNameSchema),
   ...pagingShape,
 });
-export type ImageListInput = z.input<typeof imageListSchema>;
 
 export const imageListResponseSchema = listResponse(imageSchema);
 

@@ -3,7 +3,7 @@ import { confirmEmailLetter, resetPasswordLetter } from '../mail/templates.js';
 import { issueAccountToken } from './account-tokens.js';
 import { findUserByEmail } from './users.js';
 
-/** Storefront routes the letters link to: /confirm/{token} and /reset/{token}. */
+/** Storefront routes the letters link to: /confirm/{token} and /reset/{token} (docs/accounts.md). */
 function storefrontLink(ctx: Pick<Context, 'config'>, route: 'confirm' | 'reset', token: string): string {
   return `${ctx.config.publicUrl}/${route}/${token}`;
 }

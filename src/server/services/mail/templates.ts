@@ -1,12 +1,9 @@
+import { escapeHtml, letterPage, linkButton } from './mail/html.js';
 import type { Letter } from './mailer.js';
 
 /** The shop's letters, in Russian; each has a plain-text and an HTML version. */
 
 const shopName = 'Магазин';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-}
 
 function greeting(firstName: string): string {
   return firstName ? `Здравствуйте, ${firstName}!` : 'Здравствуйте!';
@@ -24,15 +21,11 @@ interface LinkLetter {
 
 function linkLetter({ to, firstName, subject, lead, action, link, note }: LinkLetter): Letter {
   const text = [greeting(firstName), '', lead, '', `${action}: ${link}`, '', note, '', `— ${shopName}`].join('\n');
-  const html = `<!doctype html>
-<html lang="ru"><body style="font-family: Arial, sans-serif; color: #222; line-height: 1.5">
-<p>${escapeHtml(greeting(firstName))}</p>
+  const html = letterPage(`<p>${escapeHtml(greeting(firstName))}</p>
 <p>${escapeHtml(lead)}</p>
-<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #228be6; color: #fff; border-radius: 6px; text-decoration: none">${escapeHtml(action)}</a></p>
-<p style="color: #666; font-size: 13px">Если кнопка не работает, откройте ссылку: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+${linkButton(link, action)}
 <p style="color: #666; font-size: 13px">${escapeHtml(note)}</p>
-<p>— ${shopName}</p>
-</body></html>`;
+<p>— ${shopName}</p>`);
   return { to, subject, text, html };
 }
 
@@ -60,11 +53,8 @@ export function helpDeskLetter(options: { to: string; name: string; email: strin
   const from = options.name ? `${options.name} <${options.email}>` : options.email;
   const account = options.userId ? `покупатель #${options.userId}` : 'без входа в учётную запись';
   const text = [`Новое обращение в службу поддержки`, `От: ${from} (${account})`, '', options.message].join('\n');
-  const html = `<!doctype html>
-<html lang="ru"><body style="font-family: Arial, sans-serif; color: #222; line-height: 1.5">
-<p><b>Новое обращение в службу поддержки</b></p>
+  const html = letterPage(`<p><b>Новое обращение в службу поддержки</b></p>
 <p>От: ${escapeHtml(from)} (${escapeHtml(account)})</p>
-<p style="white-space: pre-wrap">${escapeHtml(options.message)}</p>
-</body></html>`;
+<p style="white-space: pre-wrap">${escapeHtml(options.message)}</p>`);
   return { to: options.to, replyTo: options.email, subject: `Обращение в поддержку: ${options.name || options.email}`, text, html };
 }

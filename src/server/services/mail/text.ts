@@ -1,8 +1,4 @@
-/** Pieces every letter uses to put text into its plain and HTML versions safely. */
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-}
+/** Text a caller wrote, made safe to put into a letter (the HTML side is in mail/html.ts). */
 
 /**
  * Text a caller wrote (a name, an address), made unable to become a link in a mail client: after
