@@ -10,10 +10,10 @@
  * test of the budget uses too). `--files` lists each file.
  */
 import os from 'node:os';
-import { launchBrowser, clientDir } from '../e2e/browser.js';
-import { measureFirstLoad, scriptBudgetKb, type FirstLoad } from '../e2e/first-load.js';
+import { launchBrowser, clientDir } from '../e2e/support/browser.js';
+import { measureFirstLoad, scriptBudgetKb, type FirstLoad } from '../e2e/support/first-load.js';
 import { seedDemoData } from '../src/server/db/seed.js';
-import { startTestApp } from '../tests/harness.js';
+import { startTestApp } from '../tests/support/harness.js';
 
 const pages = ['/', '/catalog'];
 

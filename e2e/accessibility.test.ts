@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/server/db/seed.js';
-import type { TestApp } from '../tests/harness.js';
-import { describeViolations, seriousAxeViolations } from './axe.js';
-import { signInToAdmin, startBrowserApp } from './browser.js';
+import type { TestApp } from '../tests/support/harness.js';
+import { describeViolations, seriousAxeViolations } from './support/axe.js';
+import { signInToAdmin, startBrowserApp } from './support/browser.js';
 
 /**
  * WCAG 2.2 AA (issue 17): axe-core finds no violation of impact serious or critical on the

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../tests/harness.js';
-import { describeViolations, seriousAxeViolations } from './axe.js';
-import { screenshot, signInToAdmin, startBrowserApp } from './browser.js';
+import type { TestApp } from '../tests/support/harness.js';
+import { describeViolations, seriousAxeViolations } from './support/axe.js';
+import { screenshot, signInToAdmin, startBrowserApp } from './support/browser.js';
 
 /**
  * Issue 12, the browser half: a shopper without an account puts two products in the basket (one

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../tests/harness.js';
-import { launchBrowser, startBrowserApp } from './browser.js';
+import type { TestApp } from '../tests/support/harness.js';
+import { launchBrowser, startBrowserApp } from './support/browser.js';
 
 let t: TestApp;
 let browser: Browser;

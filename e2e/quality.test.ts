@@ -2,10 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/server/db/seed.js';
 import { domainMessages } from '../src/shared/errors.js';
-import { lastLetter } from '../tests/accounts-support.js';
-import type { TestApp } from '../tests/harness.js';
-import { describeViolations, seriousAxeViolations } from './axe.js';
-import { signInToAdmin, startBrowserApp } from './browser.js';
+import { lastLetter } from '../tests/support/accounts-support.js';
+import type { TestApp } from '../tests/support/harness.js';
+import { describeViolations, seriousAxeViolations } from './support/axe.js';
+import { signInToAdmin, startBrowserApp } from './support/browser.js';
 
 /** Issue 17, points 3–7, as a shopper and a shop manager meet them. */
 let t: TestApp;

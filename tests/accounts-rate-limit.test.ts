@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../src/server/routers/index.js';
 import { RateLimits } from '../src/server/services/rate-limit.js';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import { restFrom } from './accounts-support.js';
-import { slow, startTestApp, type TestApp } from './harness.js';
+import { restFrom } from './support/accounts-support.js';
+import { slow, startTestApp, type TestApp } from './support/harness.js';
 
 const LIMIT = 3;
 const tooMany = { status: 429, body: { statusCode: 429, message: statusMessages[429] } };

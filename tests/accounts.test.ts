@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import type { AuthResponse } from '../src/shared/schemas/auth.js';
 import type { User } from '../src/shared/schemas/users.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { lastLetter, linkToken, waitForLetters } from './accounts-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { lastLetter, linkToken, waitForLetters } from './support/accounts-support.js';
 
 let t: TestApp;
 let adminToken: string;

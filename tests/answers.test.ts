@@ -5,7 +5,7 @@ import { priceRangeSchema, productListSchema } from '../src/shared/schemas/catal
 import { embeddedWrites, isReadOnlyStatement } from '../src/server/db/embedded-writes.js';
 import { keptAnswers } from '../src/server/services/catalogue/answers.js';
 import { listProducts, priceRange } from '../src/server/services/catalogue/product-list.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * Finished catalogue answers are kept on the embedded database until its next write

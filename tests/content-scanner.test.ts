@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
-import { restFrom } from './accounts-support.js';
-import { shopperToken, type Rows } from './content-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { restFrom } from './support/accounts-support.js';
+import { shopperToken, type Rows } from './support/content-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 interface Scanner {
   id: number;

@@ -2,8 +2,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import type { AuthResponse } from '../src/shared/schemas/auth.js';
-import { restFrom, waitForLetters } from './accounts-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { restFrom, waitForLetters } from './support/accounts-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /** Issue 10: what an attacker, an integrator and an operator tried, each answered as it should be. */
 let t: TestApp;

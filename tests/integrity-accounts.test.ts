@@ -6,8 +6,8 @@ import { clientKey } from '../src/server/services/rate-limit.js';
 import { createOpaqueToken } from '../src/server/services/tokens.js';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import type { AuthResponse } from '../src/shared/schemas/auth.js';
-import { lastLetter, linkToken, restFrom } from './accounts-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { lastLetter, linkToken, restFrom } from './support/accounts-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /** Issue 11 on accounts: links bound to their address, limits per account, tables that shrink. */
 let t: TestApp;

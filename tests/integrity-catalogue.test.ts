@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
 import type { Category, Product, ProductInput } from '../src/shared/schemas/catalogue.js';
 import { withCategoryTree } from '../src/server/services/catalogue/tree.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * Issue 11 on the catalogue: two instances on one database (on PostgreSQL each with its own pool,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/server/config.js';
 import { prepareDatabase } from '../src/server/db/setup.js';
 import { statusMessages } from '../src/shared/errors.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-client-'));
 fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Магазин</title><div id="root"></div>');

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestScope } from '../src/server/db/request-scope.js';
-import { openOneConnection, startTestApp, type TestApp } from './harness.js';
+import { openOneConnection, startTestApp, type TestApp } from './support/harness.js';
 
 /** Issue 13 point 5: a request whose client has gone stops its SQL. */
 

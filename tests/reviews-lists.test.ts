@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness.js';
-import { product, shopper, type ListBody, type ReviewBody, type Shopper } from './reviews-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { product, shopper, type ListBody, type ReviewBody, type Shopper } from './support/reviews-support.js';
 
 interface QuestionBody {
   id: number;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { demoProducts } from '../src/server/db/seed-data/catalogue.js';
+import { demoProducts } from '../../src/server/db/seed-data/catalogue.js';
 
 /**
  * The judged set of name searches over the demo catalogue (issue 16): search-judged.json holds

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { adminCredentials, startTestApp, type TestApp } from '../tests/harness.js';
+import { adminCredentials, startTestApp, type TestApp } from '../../tests/support/harness.js';
 
 export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../src/server/db/connection.js';
+import type { Db } from '../../src/server/db/connection.js';
 
 export interface StoredLetter {
   recipient: string;
