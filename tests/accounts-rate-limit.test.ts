@@ -22,7 +22,7 @@ describe('rate limits in memory (no REDIS_URL)', () => {
   });
   afterAll(() => t?.close());
 
-  it('sign-in: past the limit an IP gets 429 with the SPEC message, even with the right password; another IP does not', async () => {
+  it('sign-in: past the limit an IP gets 429 with the shared Russian message, even with the right password; another IP does not', async () => {
     const ip = anotherIp();
     for (let attempt = 0; attempt < LIMIT; attempt += 1) {
       expect(await restFrom(t.baseUrl, ip, 'POST', '/auth/signin', { body: badSignin })).toEqual(wrongCredentials);

@@ -82,7 +82,7 @@ function requests(operation: Operation): Array<{ path: string; query: string; bo
 }
 
 describe('bad input over the whole REST API', () => {
-  it('never answers 5xx, anonymous or Admin, and refuses in the SPEC shape in Russian', async () => {
+  it('never answers 5xx, anonymous or Admin, and refuses in the shared JSON error shape in Russian', async () => {
     expect(operations.length).toBeGreaterThan(50);
     const failures: string[] = [];
     let sent = 0;

@@ -171,7 +171,7 @@ describe('baskets', () => {
 });
 
 describe('the REST surface of orders', () => {
-  it('documents every /baskets, /wishlists, /addresses and /checkouts call of api-surface.txt', async () => {
+  it('documents every /baskets, /wishlists, /addresses and /checkouts REST call', async () => {
     const surface = [
       'GET /addresses', 'POST /addresses', 'POST /addresses/direct', 'GET /addresses/{addressId}', 'PUT /addresses/{addressId}', 'DELETE /addresses/{addressId}',
       'GET /baskets', 'POST /baskets', 'GET /baskets/clear/{basketId}', 'GET /baskets/{basketId}', 'PUT /baskets/{basketId}', 'DELETE /baskets/{basketId}',

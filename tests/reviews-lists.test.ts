@@ -139,7 +139,7 @@ describe('question lists', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('lists every reviews and questions call of the SPEC', async () => {
+  it('lists every REST call of reviews and questions', async () => {
     const doc = await t.rest<{ paths: Record<string, Record<string, { description?: string }>> }>('GET', '/openapi.json');
     const calls = [
       'get /questions', 'post /questions', 'get /questions/{questionId}', 'put /questions/{questionId}', 'delete /questions/{questionId}',
