@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import type { AuthResponse } from '../src/shared/schemas/auth.js';
 import { startTestApp, type TestApp } from './support/harness.js';
-import { lastLetter, linkToken, waitForLetters } from './support/accounts-support.js';
+import { lastLetter, linkToken, newShopper, signUpShopper, waitForLetters } from './support/accounts-support.js';
 
 /** The life of an account: sign-up, confirmation, sign-in, refresh, reset and sign-out, over REST and tRPC, without telling whether an e-mail is registered. */
 let t: TestApp;
@@ -14,18 +14,7 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-let counter = 0;
-
-function newShopper(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
-  counter += 1;
-  return { firstName: 'Анна', lastName: 'Иванова', email: `anna${counter}@shop.test`, password: 'anna-password-1', ...overrides };
-}
-
-async function signUp(shopper = newShopper()): Promise<AuthResponse & { password: string }> {
-  const response = await t.rest<AuthResponse>('POST', '/auth/signup', { body: shopper });
-  expect(response.status).toBe(200);
-  return { ...response.body, password: shopper.password };
-}
+const signUp = (shopper = newShopper()) => signUpShopper(t, shopper);
 
 /** No JWT_SECRET in tests: the key the shop generated and keeps in the database. */
 async function storedJwtSecret(): Promise<string> {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse } from '../src/shared/schemas/auth.js';
 import { startTestApp, type TestApp } from './support/harness.js';
-import { lastLetter } from './support/accounts-support.js';
+import { lastLetter, newShopper, signUpShopper } from './support/accounts-support.js';
 
 /** The help desk: a message is stored and e-mailed to the shop with Reply-To the sender. */
 let t: TestApp;
@@ -12,18 +11,7 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-let counter = 0;
-
-function newShopper(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
-  counter += 1;
-  return { firstName: 'Анна', lastName: 'Иванова', email: `anna${counter}@shop.test`, password: 'anna-password-1', ...overrides };
-}
-
-async function signUp(shopper = newShopper()): Promise<AuthResponse & { password: string }> {
-  const response = await t.rest<AuthResponse>('POST', '/auth/signup', { body: shopper });
-  expect(response.status).toBe(200);
-  return { ...response.body, password: shopper.password };
-}
+const signUp = (shopper = newShopper()) => signUpShopper(t, shopper);
 
 describe('help desk (POST /users/help)', () => {
   it('stores the message and e-mails it to the shop with Reply-To the sender', async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientKey } from '../src/server/services/rate-limit.js';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import type { AuthResponse } from '../src/shared/schemas/auth.js';
-import { restFrom } from './support/accounts-support.js';
+import { newShopper, restFrom, signUpShopper } from './support/accounts-support.js';
 import { startTestApp, type TestApp } from './support/harness.js';
 
 /** Limits count per account and per network, not only per IP: a budget of failures per account, an IPv6 /64 as one client. */
@@ -16,13 +15,11 @@ afterAll(() => t?.close());
 
 let shoppers = 0;
 
-async function signUp(): Promise<AuthResponse> {
+/** Each owner signs up from a network of their own, so the per-network limits of this app stay apart. */
+function signUp() {
   shoppers += 1;
-  const response = await restFrom<AuthResponse>(t.baseUrl, `10.9.${shoppers}.1`, 'POST', '/auth/signup', {
-    body: { firstName: 'Ольга', lastName: '', email: `owner${shoppers}@shop.test`, password: 'owner-password-1' },
-  });
-  expect(response.status).toBe(200);
-  return response.body;
+  const owner = newShopper({ firstName: 'Ольга', lastName: '', email: `owner${shoppers}@shop.test`, password: 'owner-password-1' });
+  return signUpShopper(t, owner, `10.9.${shoppers}.1`);
 }
 
 describe('limits per account and per network, not only per IP', () => {

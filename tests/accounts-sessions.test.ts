@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse } from '../src/shared/schemas/auth.js';
+import { newShopper, signUpShopper } from './support/accounts-support.js';
 import { startTestApp, type TestApp } from './support/harness.js';
 
 /** A client that keeps its first refresh token keeps its session, while sign-out, a password change, demotion and deletion still end it. */
@@ -13,13 +13,7 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-let shoppers = 0;
-
-async function signUp(email = `shopper${(shoppers += 1)}@shop.test`): Promise<AuthResponse> {
-  const response = await t.rest<AuthResponse>('POST', '/auth/signup', { body: { firstName: 'Анна', email, password: 'anna-password-1' } });
-  expect(response.status).toBe(200);
-  return response.body;
-}
+const signUp = (email?: string) => signUpShopper(t, newShopper(email === undefined ? {} : { email }));
 
 describe('a client that keeps using its first refresh token keeps its session', () => {
   it('refreshes again and again with its first refresh token', async () => {

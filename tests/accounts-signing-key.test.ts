@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse } from '../src/shared/schemas/auth.js';
+import { newShopper, signUpShopper } from './support/accounts-support.js';
 import { startTestApp, type TestApp } from './support/harness.js';
 
 /** Access tokens are signed with a random key kept in the database, so nobody can forge one with a key read from the source. */
@@ -14,13 +14,7 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-let shoppers = 0;
-
-async function signUp(email = `shopper${(shoppers += 1)}@shop.test`): Promise<AuthResponse> {
-  const response = await t.rest<AuthResponse>('POST', '/auth/signup', { body: { firstName: 'Анна', email, password: 'anna-password-1' } });
-  expect(response.status).toBe(200);
-  return response.body;
-}
+const signUp = (email?: string) => signUpShopper(t, newShopper(email === undefined ? {} : { email }));
 
 describe('tokens nobody can forge', () => {
   it('signs with a random key kept in the database, never with a key written in the source', async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
-import type { AuthResponse } from '../src/shared/schemas/auth.js';
-import { restFrom, waitForLetters } from './support/accounts-support.js';
+import { newShopper, restFrom, signUpShopper, waitForLetters } from './support/accounts-support.js';
 import { startTestApp, type TestApp } from './support/harness.js';
 
 /** The sign-up letter cannot carry spam: names are plain, and one address gets at most its hourly share of letters. */
@@ -14,12 +13,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 let shoppers = 0;
-
-async function signUp(email = `shopper${(shoppers += 1)}@shop.test`): Promise<AuthResponse> {
-  const response = await t.rest<AuthResponse>('POST', '/auth/signup', { body: { firstName: 'Анна', email, password: 'anna-password-1' } });
-  expect(response.status).toBe(200);
-  return response.body;
-}
+const signUp = (email?: string) => signUpShopper(t, newShopper(email === undefined ? {} : { email }));
 
 describe('the sign-up letter is not a spam tool', () => {
   it('accepts names of letters, spaces, hyphens and apostrophes only', async () => {

@@ -3,7 +3,7 @@ import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import type { AuthResponse } from '../src/shared/schemas/auth.js';
 import type { User } from '../src/shared/schemas/users.js';
 import { startTestApp, type TestApp } from './support/harness.js';
-import { lastLetter, linkToken } from './support/accounts-support.js';
+import { lastLetter, linkToken, newShopper, signUpShopper } from './support/accounts-support.js';
 
 /** Users administration, and a User who reaches only their own record. */
 let t: TestApp;
@@ -16,18 +16,7 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-let counter = 0;
-
-function newShopper(overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
-  counter += 1;
-  return { firstName: 'Анна', lastName: 'Иванова', email: `anna${counter}@shop.test`, password: 'anna-password-1', ...overrides };
-}
-
-async function signUp(shopper = newShopper()): Promise<AuthResponse & { password: string }> {
-  const response = await t.rest<AuthResponse>('POST', '/auth/signup', { body: shopper });
-  expect(response.status).toBe(200);
-  return { ...response.body, password: shopper.password };
-}
+const signUp = (shopper = newShopper()) => signUpShopper(t, shopper);
 
 const refused = (status: number, message = statusMessages[status]) => ({ status, body: { statusCode: status, message } });
 
