@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../tests/harness.js';
-import { readStoredAccessToken, screenshot, signInToAdmin, startBrowserApp } from './browser.js';
+import type { TestApp } from '../tests/support/harness.js';
+import { readStoredAccessToken, screenshot, signInToAdmin, startBrowserApp } from './support/browser.js';
 
 let t: TestApp;
 let browser: Browser;

@@ -7,8 +7,8 @@ import type { AppRouter } from '../src/server/routers/index.js';
 import { signinWarningSubject } from '../src/server/services/accounts/signin-warning-letter.js';
 import { purgeExpired } from '../src/server/services/platform/housekeeping.js';
 import { domainMessages } from '../src/shared/errors.js';
-import { restFrom } from './accounts-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { restFrom } from './support/accounts-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /** Failed sign-ins are bounded per (account, network) and per account, yet strangers cannot lock the owner out. */
 

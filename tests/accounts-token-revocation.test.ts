@@ -5,8 +5,8 @@ import { cutoffPollMs, TokenCutoffs } from '../src/server/services/accounts/toke
 import { TokenService } from '../src/server/services/accounts/tokens.js';
 import { domainMessages } from '../src/shared/errors.js';
 import type { AuthResponse } from '../src/shared/schemas/accounts.js';
-import { lastLetter, linkToken } from './accounts-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { lastLetter, linkToken } from './support/accounts-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * An access token stops working at once on the instance that made the change (password reset,

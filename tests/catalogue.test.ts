@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import type { Brand, Category, ColorRecord, Product, ProductCard, ProductInput } from '../src/shared/schemas/catalogue.js';
 import { hashPassword } from '../src/server/services/accounts/passwords.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * The catalogue against known data: a two-level category tree, three colours, three brands, a tag,
@@ -245,8 +245,8 @@ describe('colours and brands', () => {
 });
 
 describe('refusals', () => {
-  it('refuses to delete a category, colour or brand with related data, with the SPEC message', async () => {
-    // The SPEC's words, then what uses the record, in Russian number forms.
+  it('refuses to delete a category, colour or brand with related data, with the shared Russian message', async () => {
+    // The shared refusal, then what uses the record, in Russian number forms.
     const refusal = (what: string) => ({ status: 409, body: { statusCode: 409, message: `${domainMessages.hasDependents}: ${what}` } });
     // A parent with subcategories (and their products), a leaf with products.
     expect(await t.rest('DELETE', `/categories/${cat['obuv']!.id}`, { token: adminToken })).toEqual(refusal('2 подкатегории'));
@@ -579,7 +579,7 @@ describe('two instances on one database', () => {
 });
 
 describe('the REST surface', () => {
-  it('documents every catalogue call of api-surface.txt and routes each to its procedure', async () => {
+  it('documents every catalogue REST call and routes each to its procedure', async () => {
     const surface = [
       'GET /brands', 'POST /brands', 'GET /brands/{brandId}', 'PUT /brands/{brandId}', 'DELETE /brands/{brandId}',
       'GET /categories', 'POST /categories', 'GET /categories/{categoryId}', 'PUT /categories/{categoryId}', 'DELETE /categories/{categoryId}',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
-import { libraryImage, shopperToken, type Rows } from './content-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { libraryImage, shopperToken, type Rows } from './support/content-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 interface News {
   id: number;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import { lastLetter, restFrom, waitForLetters } from './accounts-support.js';
-import { shopperToken, type Rows } from './content-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { lastLetter, restFrom, waitForLetters } from './support/accounts-support.js';
+import { shopperToken, type Rows } from './support/content-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 interface Subscriber {
   id: number;

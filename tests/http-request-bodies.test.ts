@@ -6,8 +6,8 @@ import { defaultBodyLimit, jsonShapeBounds, procedureBodyLimit, procedureBodyLim
 import { JsonShapeScanner, jsonShapeProblem } from '../src/server/http/json-shape.js';
 import { RateLimits } from '../src/server/services/platform/rate-limit.js';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import { libraryImage } from './content-support.js';
-import { slow, startTestApp, type TestApp } from './harness.js';
+import { libraryImage } from './support/content-support.js';
+import { slow, startTestApp, type TestApp } from './support/harness.js';
 
 let t: TestApp;
 let admin: string;

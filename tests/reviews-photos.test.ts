@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { product, shopper, upload, type ReviewBody, type Shopper } from './reviews-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { product, shopper, upload, type ReviewBody, type Shopper } from './support/reviews-support.js';
 
 let t: TestApp;
 let anna: Shopper;

@@ -1,8 +1,8 @@
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { product, productRating, shopper, type ListBody, type ReviewBody, type Shopper } from './reviews-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { product, productRating, shopper, type ListBody, type ReviewBody, type Shopper } from './support/reviews-support.js';
 
 let t: TestApp;
 let anna: Shopper;

@@ -6,7 +6,7 @@ import { listProducts } from '../src/server/services/catalogue/listing/list-prod
 import { forgetRankings, keepNoRankings, keptRankings } from '../src/server/services/catalogue/listing/caches.js';
 import { resolveQuery } from '../src/server/services/catalogue/search/resolve.js';
 import { productListSchema } from '../src/shared/schemas/catalogue.js';
-import { openOneConnection, startTestApp, type TestApp } from './harness.js';
+import { openOneConnection, startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * The ranked matches of a plain name search are kept per server and checked against

@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 let t: TestApp;
 let adminToken: string;

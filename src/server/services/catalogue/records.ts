@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { Insertable, SelectQueryBuilder, Selectable } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { refuseIfReferenced } from './dependents.js';
 
 /**

@@ -1,4 +1,4 @@
-import { escapeHtml, letterPage, linkButton } from './mail/html.js';
+import { escapeHtml, letterPage, linkButton } from './html.js';
 import type { Letter } from './mailer.js';
 
 /** The shop's letters, in Russian; each has a plain-text and an HTML version. */

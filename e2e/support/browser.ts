@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { adminCredentials, startTestApp, type TestApp } from '../tests/harness.js';
+import { adminCredentials, startTestApp, type TestApp } from '../../tests/support/harness.js';
 
 export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
@@ -22,7 +22,7 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Runs in the page: what the browser keeps under the SPEC's accessToken key. */
+/** Runs in the page: what the browser keeps under the accessToken key of local storage. */
 export function readStoredAccessToken(): string | null {
   return (globalThis as unknown as { localStorage: { getItem: (key: string) => string | null } }).localStorage.getItem('accessToken');
 }
@@ -50,7 +50,7 @@ export async function signInToAdmin(page: Page, baseUrl: string): Promise<void> 
 export interface BrowserApp {
   t: TestApp;
   browser: Browser;
-  /** Fails the file when any page broke the Content-Security-Policy (issue 10). */
+  /** Fails the file when any page broke the Content-Security-Policy. */
   close: () => Promise<void>;
 }
 

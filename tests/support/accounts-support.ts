@@ -1,4 +1,7 @@
-import type { Db } from '../src/server/db/connection.js';
+import { expect } from 'vitest';
+import type { Db } from '../../src/server/db/connection.js';
+import type { AuthResponse } from '../../src/shared/schemas/accounts.js';
+import type { TestApp } from './harness.js';
 
 export interface StoredLetter {
   recipient: string;
@@ -54,4 +57,30 @@ export async function restFrom<T = unknown>(
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+export interface ShopperFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+let shoppersMade = 0;
+
+/** The sign-up fields of a new shopper: a unique e-mail in this test file, the overrides on top. */
+export function newShopper(overrides: Partial<ShopperFields> = {}): ShopperFields {
+  shoppersMade += 1;
+  return { firstName: 'Анна', lastName: 'Иванова', email: `anna${shoppersMade}@shop.test`, password: 'anna-password-1', ...overrides };
+}
+
+/**
+ * Signs a new shopper up over REST and expects 200; with `ip`, as if from that client address.
+ * The answer carries the tokens and the user, plus the password it was made with.
+ */
+export async function signUpShopper(t: TestApp, shopper: ShopperFields = newShopper(), ip?: string): Promise<AuthResponse & { password: string }> {
+  const request = { body: shopper };
+  const response = ip ? await restFrom<AuthResponse>(t.baseUrl, ip, 'POST', '/auth/signup', request) : await t.rest<AuthResponse>('POST', '/auth/signup', request);
+  expect(response.status).toBe(200);
+  return { ...response.body, password: shopper.password };
 }

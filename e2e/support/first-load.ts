@@ -12,7 +12,7 @@ export interface FirstLoad {
   each: Array<{ url: string; encoded: number }>;
 }
 
-/** PERFORMANCE.md: the first load of / and /catalog transfers at most this much script. */
+/** The first load of / and /catalog transfers at most this much script (a phone on a slow network). */
 export const scriptBudgetKb = 150;
 
 /**

@@ -1,4 +1,4 @@
-import type { Product, ProductInput } from '../src/shared/schemas/catalogue.js';
+import type { Product, ProductInput } from '../../src/shared/schemas/catalogue.js';
 import type { TestApp } from './harness.js';
 
 /** A small shop for the orders tests, created through the API: sizes, a colour, four products. */

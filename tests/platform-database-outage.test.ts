@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
 import { isDatabaseUnavailable } from '../src/server/db/errors.js';
 import { inTransaction } from '../src/server/db/transaction.js';
-import { DatabaseProxy } from './db-proxy.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { DatabaseProxy } from './support/db-proxy.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * The database going away under a running shop. Always on the machine's PostgreSQL (the embedded

@@ -1,88 +1,10 @@
+/** The process under a supervisor: `npm start` stops cleanly on SIGTERM, also while seeding, and a start killed while seeding seeds again. */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../tests/harness.js';
-import { launchBrowser, startBrowserApp } from './browser.js';
-
-let t: TestApp;
-let browser: Browser;
-let close: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  ({ t, browser, close } = await startBrowserApp());
-});
-afterAll(() => close?.());
-
-describe('the Content-Security-Policy', () => {
-  it('lets the storefront, the back office and the API docs run without a violation', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.baseUrl}/`);
-    await page.getByRole('banner').waitFor();
-    await page.goto(`${t.baseUrl}/admin/login`);
-    await page.getByRole('heading', { name: 'Панель управления' }).waitFor();
-    await page.goto(`${t.baseUrl}/api/docs`);
-    await page.locator('.swagger-ui').getByText('Интернет-магазин: REST API').first().waitFor();
-    await page.close();
-  });
-
-  it('blocks a script injected inline, and cannot be framed', async () => {
-    const unwatched = await launchBrowser();
-    try {
-      const page = await unwatched.newPage();
-      const messages: string[] = [];
-      page.on('console', (message) => messages.push(message.text()));
-      await page.goto(`${t.baseUrl}/`);
-      await page.addScriptTag({ content: 'window.injected = true;' }).catch(() => undefined);
-      expect(await page.evaluate(() => (globalThis as { injected?: boolean }).injected ?? false)).toBe(false);
-      expect(messages.some((text) => /Content Security Policy/.test(text))).toBe(true);
-      const response = await page.request.get(`${t.baseUrl}/admin/login`);
-      expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-    } finally {
-      await unwatched.close();
-    }
-  });
-});
-
-/** A raw GET (no automatic decompression): status, headers and the bytes as sent. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes }));
-      })
-      .on('error', reject);
-  });
-}
-
-describe('assets and answers travel compressed', () => {
-  it('serves the scripts and styles as brotli or gzip made at build time, cached for a year; index.html is revalidated', async () => {
-    const html = await (await fetch(`${t.baseUrl}/`)).text();
-    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
-    expect(assets.length).toBeGreaterThan(1);
-    for (const asset of assets) {
-      const plain = await rawGet(`${t.baseUrl}${asset}`, {});
-      const brotli = await rawGet(`${t.baseUrl}${asset}`, { 'accept-encoding': 'gzip, deflate, br' });
-      const gzip = await rawGet(`${t.baseUrl}${asset}`, { 'accept-encoding': 'gzip' });
-      expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(brotli.headers['content-encoding'], asset).toBe('br');
-      expect(gzip.headers['content-encoding'], asset).toBe('gzip');
-      if (plain.bytes > 2048) expect(brotli.bytes, asset).toBeLessThan(plain.bytes / 2);
-      expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(brotli.headers['vary']).toContain('accept-encoding');
-    }
-    const page = await rawGet(`${t.baseUrl}/catalog`, { 'accept-encoding': 'br' });
-    expect(page.headers['cache-control']).toBe('no-cache');
-    const api = await rawGet(`${t.baseUrl}/api/openapi.json`, { 'accept-encoding': 'br, gzip' });
-    expect(api.headers['content-encoding']).toBe('br');
-  });
-});
+import { describe, expect, it } from 'vitest';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

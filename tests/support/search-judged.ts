@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { demoProducts } from '../src/server/db/seed-data/catalogue.js';
+import { demoProducts } from '../../src/server/db/seed-data/catalogue.js';
 
 /**
- * The judged set of name searches over the demo catalogue (issue 16): search-judged.json holds
+ * The judged set of name searches over the demo catalogue: search-judged.json holds
  * each query, its class and the rule that decides which demo products it must find, and those
  * products' urls. The rule: a product is relevant when its head noun (the first word of its name,
  * or the first two when the first is an adjective, «ё» as «е») is the query's `head`, and, when

@@ -6,7 +6,7 @@ import { embeddedWrites, isReadOnlyStatement } from '../src/server/db/embedded-w
 import { keptAnswers } from '../src/server/services/catalogue/listing/caches.js';
 import { listProducts } from '../src/server/services/catalogue/listing/list-products.js';
 import { priceRange } from '../src/server/services/catalogue/listing/price-range.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * Finished catalogue answers are kept on the embedded database until its next write
