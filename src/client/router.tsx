@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useRoutes } from 'react-router-dom';
-import { accountStoreRoutes } from './store/account/routes';
+import { accountStoreRoutes } from './store/accounts/routes';
 import { catalogueStoreRoutes } from './store/catalogue/routes';
 import { contentStoreRoutes } from './store/content/routes';
 import { HomePage } from './store/home/HomePage';

@@ -4,8 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { trpc } from '../../trpc';
 import { ShopImage } from '../../ui/ShopImage';
 import { ImagePicker } from './ImagePicker';
-import { useImageUpload } from './upload';
-import { UploadZone } from './UploadZone';
+import { useImageUpload } from '../../media/upload';
+import { UploadZone } from '../../media/UploadZone';
 
 export interface ImageInputProps {
   label?: string;

@@ -10,8 +10,8 @@ import { toastSuccess } from '../../ui/toast';
 import { ListFooter } from '../../ui/ListFooter';
 import { usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
-import { useImageUpload } from './upload';
-import { UploadZone } from './UploadZone';
+import { useImageUpload } from '../../media/upload';
+import { UploadZone } from '../../media/UploadZone';
 import { AdminRowCards } from '../ui/AdminRowCards';
 
 const PAGE_SIZE = 10;

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { z } from '../../../shared/zod.js';
 import { checkoutDirectSchema, deliveryInputSchema, type Checkout } from '../../../shared/schemas/orders.js';
 import { lastNameSchema } from '../../../shared/schemas/users.js';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import type { BasketItem } from './use-basket';
 

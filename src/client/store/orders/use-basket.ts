@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { storageKeys } from '../../../shared/storage-keys.js';
 import { maxUnitsPerLine } from '../../../shared/order-limits.js';
 import type { Basket, BasketLine } from '../../../shared/schemas/orders.js';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { useStoredId } from './stored-id';
 

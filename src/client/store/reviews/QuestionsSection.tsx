@@ -2,7 +2,7 @@ import { Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@man
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { questionTextBounds, questionTextSchema, type questionSortValues } from '../../../shared/schemas/reviews.js';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { useDisplayFlags } from '../../ui/display-flags';
 import { toastSuccess } from '../../ui/toast';

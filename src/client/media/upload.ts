@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { isUserFacingMessage, messageForStatus, networkErrorMessage } from '../../../shared/errors.js';
-import { authorizationHeader } from '../../auth/tokens';
-import { trpc } from '../../trpc';
-import { toastError } from '../../ui/toast';
+import { isUserFacingMessage, messageForStatus, networkErrorMessage } from '../../shared/errors.js';
+import { authorizationHeader } from '../accounts/tokens';
+import { trpc } from '../trpc';
+import { toastError } from '../ui/toast';
 
 /** What the upload field accepts; the server reads the real type from the bytes anyway. */
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];

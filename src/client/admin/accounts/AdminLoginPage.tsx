@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { statusMessages } from '../../../shared/errors.js';
 import { signinSchema, type SigninInput } from '../../../shared/schemas/auth.js';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
