@@ -11,7 +11,7 @@ import { CatalogueFilters } from './CatalogueFilters';
 import { catalogueSearch, clearedFilters, countFilters, nameSearch, PAGE_SIZE, sortOptions, toListInput, type CatalogueQuery, type SortKey } from './catalogue-query';
 import type { CategoryEntry } from './category-tree';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
-import { productTotal } from './russian-plural';
+import { productTotal } from '../../ui/russian-plural';
 import { useCatalogueQuery } from './use-catalogue-query';
 
 const FilterDrawer = lazy(() => import('./FilterDrawer'));

@@ -1,7 +1,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconHeart, IconShoppingBag } from '@tabler/icons-react';
 import { useDisplayFlags } from '../../ui/display-flags';
-import { productCount as goodsCount } from '../catalogue/russian-plural';
+import { productCount as goodsCount } from '../../ui/russian-plural';
 import { useBasket } from './use-basket';
 import { useWishlist } from './use-wishlist';
 

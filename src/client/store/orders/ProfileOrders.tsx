@@ -1,7 +1,7 @@
 import { Accordion, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatRubles } from '../../../shared/money.js';
 import { trpc } from '../../trpc';
-import { productCount } from '../catalogue/russian-plural';
+import { productCount } from '../../ui/russian-plural';
 import { OrderLines } from './OrderLines';
 import { OrderStatusBadge } from './OrderStatusBadge';
 

@@ -8,7 +8,7 @@ import { useDisplayFlags } from '../../ui/display-flags';
 import { RatingSummary } from './RatingSummary';
 import { ReviewCard } from './ReviewCard';
 
-const PhotoViewer = lazy(() => import('../catalogue/PhotoViewer'));
+const PhotoViewer = lazy(() => import('../../ui/PhotoViewer'));
 const ReviewForm = lazy(() => import('./ReviewForm'));
 
 type ReviewSort = (typeof reviewSortValues)[number];
