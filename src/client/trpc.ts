@@ -21,7 +21,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** SPEC.md section 4: every failed request shows its message as an error toast. */
+/** Every failed request shows its message as an error toast, unless it is marked silent. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({

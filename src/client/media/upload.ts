@@ -19,7 +19,7 @@ function failureMessage(status: number, body: string): string {
 }
 
 /**
- * SPEC.md section 7: POST /api/images as multipart with the field `files`; answers the stored
+ * POST /api/images as multipart with the field `files`; answers the stored
  * names in the order sent. XMLHttpRequest, unlike fetch, reports upload progress (0–100).
  */
 export function uploadImages(files: readonly File[], onProgress: (percent: number) => void): Promise<string[]> {

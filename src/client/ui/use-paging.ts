@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 
-/** Admin lists page through limit/offset (SPEC.md section 2); the page and filter live in the URL. */
+/** Admin lists page through limit/offset; the page and filter live in the URL. */
 export function usePaging(pageSize: number) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);

@@ -9,7 +9,7 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 
-/** SPEC.md section 5: the admin sign-in admits the Admin role only (others get 403). */
+/** The admin sign-in admits the Admin role only; the server answers 403 to everyone else. */
 export function AdminLoginPage() {
   useTitle('Вход в панель управления');
   const { user, acceptSession } = useAuth();

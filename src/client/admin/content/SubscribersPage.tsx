@@ -10,7 +10,7 @@ import { useTitle } from '../../ui/use-title';
 
 const PAGE_SIZE = 20;
 
-/** «subscribers-2026-11-23.json»: SPEC.md section 2 names the export by today's date. */
+/** «subscribers-2026-11-23.json»: the export is named by today's date, so downloads sort by day. */
 export function exportFileName(now = new Date()): string {
   const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
   return `subscribers-${day}.json`;

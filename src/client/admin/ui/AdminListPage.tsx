@@ -39,7 +39,7 @@ export interface ListScreen<Row extends ListRow> {
 
 const PAGE_SIZE = 10;
 
-/** SPEC.md section 2: page through items with limit and offset; open, create and delete an item. */
+/** An admin list: page through items with limit and offset; open, create and delete an item. */
 export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScreen<Row> }) {
   useTitle(screen.titles.list);
   const paging = usePaging(PAGE_SIZE);

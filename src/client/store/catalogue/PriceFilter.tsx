@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState, type KeyboardEvent } from 'react';
 
 interface PriceFilterProps {
-  /** 0 = no bound (SPEC.md section 3). */
+  /** 0 = no bound. */
   minPrice: number;
   maxPrice: number;
   /** The prices the other filters leave, shown as hints. */

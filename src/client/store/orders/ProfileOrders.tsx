@@ -7,7 +7,7 @@ import { OrderStatusBadge } from './OrderStatusBadge';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** The profile's «Мои заказы»: every own order with its status and lines (SPEC.md: list of 1000; failures silent). */
+/** The profile's «Мои заказы»: every own order with its status and lines (up to 1000; a failure is silent). */
 export function ProfileOrders() {
   const orders = trpc.orders.checkouts.list.useQuery({ limit: 1000 }, { meta: { silent: true } });
   const rows = orders.data?.rows ?? [];

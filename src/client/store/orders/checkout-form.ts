@@ -29,8 +29,8 @@ const emptyValues: CheckoutFormValues = {
 };
 
 /**
- * The form, filled from the account and the user's first address (SPEC.md: the first address
- * uses limit 1; a failed address fetch is silent) as soon as they arrive, unless already typed in.
+ * The form, filled from the account and the user's first address (only the first
+ * address is read; a failed address fetch is silent) as soon as they arrive, unless already typed in.
  */
 export function useCheckoutForm() {
   const { user } = useAuth();

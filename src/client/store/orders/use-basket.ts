@@ -52,7 +52,7 @@ function optimistic(basket: Basket, items: BasketItem[]): Basket {
 }
 
 /**
- * SPEC.md section 4 «Basket»: fetched by the stored id (a failed fetch removes the id and shows the
+ * The basket, fetched by the stored id (a failed fetch removes the id and shows the
  * error); creation stores the new id; an update sends the whole list of lines. Changes show at once
  * and are rolled back when the server refuses them; they run one after another.
  */
@@ -136,7 +136,7 @@ export function useBasket() {
     setItems,
     /** After a checkout the ordered basket is left behind; the next item starts a new one. */
     forget,
-    /** SPEC.md section 4: a failed fetch removes the stored id and shows the error (done once, by BasketSync). */
+    /** A failed fetch removes the stored id and shows the error (done once, by BasketSync). */
     failure: query.error,
     adopt,
   };

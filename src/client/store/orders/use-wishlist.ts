@@ -4,7 +4,7 @@ import { trpc } from '../../trpc';
 import { useStoredId } from './stored-id';
 
 /**
- * SPEC.md section 4 «Wishlist»: like the basket, by the stored id; a failed fetch removes the id
+ * The wishlist: like the basket, by the stored id; a failed fetch removes the id
  * silently. A heart toggles a product at once; a refusal puts it back.
  */
 export function useWishlist() {
