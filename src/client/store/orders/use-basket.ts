@@ -5,6 +5,7 @@ import type { Basket, BasketLine } from '../../../shared/schemas/orders.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { useStoredId } from './stored-id';
+import { storedRecordCallbacks } from './stored-record';
 
 
 /** A line as the client sends it (the shared item input, with its defaults filled in). */
@@ -68,29 +69,19 @@ export function useBasket() {
   );
   const basket = query.data && query.data.id === basketId ? query.data : undefined;
 
-  const create = trpc.orders.baskets.create.useMutation({
-    scope: { id: 'basket' },
-    onSuccess(created) {
-      utils.orders.baskets.get.setData({ basketId: created.id }, created);
-      setBasketId(created.id);
-    },
-  });
-
+  const changes = storedRecordCallbacks(
+    utils.orders.baskets.get,
+    (input: { basketId: string; orderProducts: Parameters<typeof asItem>[0][] }) => ({ basketId: input.basketId }),
+    (saved) => ({ basketId: saved.id }),
+    (previous, input) => optimistic(previous, input.orderProducts.map(asItem)),
+    setBasketId,
+  );
+  const create = trpc.orders.baskets.create.useMutation({ scope: { id: 'basket' }, onSuccess: changes.onCreated });
   const update = trpc.orders.baskets.update.useMutation({
     scope: { id: 'basket' },
-    async onMutate(input) {
-      const key = { basketId: input.basketId };
-      await utils.orders.baskets.get.cancel(key);
-      const previous = utils.orders.baskets.get.getData(key);
-      if (previous) utils.orders.baskets.get.setData(key, optimistic(previous, input.orderProducts.map(asItem)));
-      return { previous };
-    },
-    onError(_error, input, context) {
-      if (context?.previous) utils.orders.baskets.get.setData({ basketId: input.basketId }, context.previous);
-    },
-    onSuccess(saved) {
-      utils.orders.baskets.get.setData({ basketId: saved.id }, saved);
-    },
+    onMutate: changes.onMutate,
+    onError: changes.onError,
+    onSuccess: changes.onSaved,
   });
 
   /** Replaces the whole list of lines (quantities, removals). */
