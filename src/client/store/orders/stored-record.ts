@@ -19,21 +19,21 @@ export function storedRecordCallbacks<Key, Data extends { id: string }, Input>(
 ) {
   return {
     /** A new record is cached and its id stored. */
-    onCreated(created: Data) {
+    onCreated: (created: Data) => {
       cache.setData(keyOfSaved(created), created);
       remember(created.id);
     },
-    async onMutate(input: Input) {
+    onMutate: async (input: Input) => {
       const key = keyOf(input);
       await cache.cancel(key);
       const previous = cache.getData(key);
       if (previous) cache.setData(key, apply(previous, input));
       return { previous };
     },
-    onError(_error: unknown, input: Input, context: { previous: Data | undefined } | undefined) {
+    onError: (_error: unknown, input: Input, context: { previous: Data | undefined } | undefined) => {
       if (context?.previous) cache.setData(keyOf(input), context.previous);
     },
-    onSaved(saved: Data) {
+    onSaved: (saved: Data) => {
       cache.setData(keyOfSaved(saved), saved);
     },
   };
