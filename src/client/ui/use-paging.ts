@@ -25,3 +25,16 @@ export function usePaging(pageSize: number) {
       }),
   };
 }
+
+/** An admin list's own filters in the URL: changing one goes back to the first page. */
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const setParam = (key: string, value: string | undefined) =>
+    setParams((current) => {
+      if (value) current.set(key, value);
+      else current.delete(key);
+      current.delete('page');
+      return current;
+    });
+  return [params, setParam] as const;
+}

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { roleLabels, roles, type Role } from '../../../shared/schemas/users.js';
 import { accountMessages } from '../../accounts/messages';
 import { routes } from '../../routes';
@@ -9,7 +9,7 @@ import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
 import { ListFooter } from '../../ui/ListFooter';
-import { usePaging } from '../../ui/use-paging';
+import { useListParams, usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { AdminRowCards } from '../ui/AdminRowCards';
 import { AdminTable } from '../ui/AdminTable';
@@ -42,17 +42,10 @@ function isRole(value: string | null): value is Role {
 export function UsersListPage() {
   useTitle('Пользователи');
   const paging = usePaging(PAGE_SIZE);
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useListParams();
   const roleParam = params.get('role');
   const role = isRole(roleParam) ? roleParam : undefined;
   const verified = params.get('verified') === 'true' || params.get('verified') === 'false' ? params.get('verified')! : 'all';
-  const setParam = (key: string, value: string | undefined) =>
-    setParams((current) => {
-      if (value) current.set(key, value);
-      else current.delete(key);
-      current.delete('page');
-      return current;
-    });
 
   const list = trpc.accounts.users.list.useQuery({
     ...(paging.filter ? { email: paging.filter } : {}),

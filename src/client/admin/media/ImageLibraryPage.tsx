@@ -1,14 +1,13 @@
 import { Anchor, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router-dom';
 import type { ImageInfo } from '../../../shared/schemas/media.js';
 import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ShopImage } from '../../ui/ShopImage';
 import { toastSuccess } from '../../ui/toast';
 import { ListFooter } from '../../ui/ListFooter';
-import { usePaging } from '../../ui/use-paging';
+import { useListParams, usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { useImageUpload } from '../../media/upload';
 import { UploadZone } from '../../media/UploadZone';
@@ -50,7 +49,7 @@ function preview(image: ImageInfo) {
 export function ImageLibraryPage() {
   useTitle('Изображения');
   const paging = usePaging(PAGE_SIZE);
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useListParams();
   const mimeType = params.get('type');
   const utils = trpc.useUtils();
   const list = trpc.media.images.list.useQuery({
@@ -103,14 +102,7 @@ export function ImageLibraryPage() {
           value={mimeType}
           clearable
           w={160}
-          onChange={(value) =>
-            setParams((current) => {
-              if (value) current.set('type', value);
-              else current.delete('type');
-              current.delete('page');
-              return current;
-            })
-          }
+          onChange={(value) => setParam('type', value ?? undefined)}
         />
       </Group>
       <AdminRowCards

@@ -2,14 +2,14 @@ import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@m
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatRubles } from '../../../shared/money.js';
 import { checkoutStatuses, checkoutStatusLabels, type Checkout, type CheckoutStatus } from '../../../shared/schemas/orders.js';
 import { routes } from '../../routes';
 import { OrderStatusBadge } from '../../store/orders/OrderStatusBadge';
 import { trpc } from '../../trpc';
 import { ListFooter } from '../../ui/ListFooter';
-import { usePaging } from '../../ui/use-paging';
+import { useListParams, usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { AdminRowCards } from '../ui/AdminRowCards';
 import { customerName, formatDateTime } from './format';
@@ -24,18 +24,11 @@ const isDay = (value: string | null): value is string => value !== null && /^\d{
 export function CheckoutsListPage() {
   useTitle('Заказы');
   const paging = usePaging(PAGE_SIZE);
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useListParams();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
   const from = params.get('from');
   const to = params.get('to');
-  const setParam = (key: string, value: string | undefined) =>
-    setParams((current) => {
-      if (value) current.set(key, value);
-      else current.delete(key);
-      current.delete('page');
-      return current;
-    });
   const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
 
   const list = trpc.orders.checkouts.all.useQuery(
