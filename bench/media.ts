@@ -18,9 +18,9 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { encodeImage } from '../src/server/services/images/encode.js';
-import { insertImages } from '../src/server/services/images/library.js';
-import { databaseImageStore } from '../src/server/services/images/store.js';
+import { encodeImage } from '../src/server/services/media/encode.js';
+import { insertImages } from '../src/server/services/media/library.js';
+import { databaseImageStore } from '../src/server/services/media/store.js';
 import { measureUploadMemory } from './upload-memory.js';
 
 interface Scene {

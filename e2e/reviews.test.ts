@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/server/services/passwords.js';
+import { hashPassword } from '../src/server/services/accounts/passwords.js';
 import type { TestApp } from '../tests/harness.js';
 import { describeViolations, seriousAxeViolations } from './axe.js';
 import { screenshot, signInToAdmin, startBrowserApp } from './browser.js';

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../src/server/routers/index.js';
-import { RateLimits } from '../src/server/services/rate-limit.js';
+import { RateLimits } from '../src/server/services/platform/rate-limit.js';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import { restFrom } from './accounts-support.js';
 import { slow, startTestApp, type TestApp } from './harness.js';

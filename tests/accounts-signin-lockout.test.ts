@@ -5,7 +5,7 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../src/server/routers/index.js';
 import { signinWarningSubject } from '../src/server/services/accounts/signin-warning-letter.js';
-import { purgeExpired } from '../src/server/services/housekeeping.js';
+import { purgeExpired } from '../src/server/services/platform/housekeeping.js';
 import { domainMessages } from '../src/shared/errors.js';
 import { restFrom } from './accounts-support.js';
 import { startTestApp, type TestApp } from './harness.js';

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { purgeExpired } from '../src/server/services/housekeeping.js';
-import { cutoffPollMs, TokenCutoffs } from '../src/server/services/token-cutoffs.js';
-import { TokenService } from '../src/server/services/tokens.js';
+import { purgeExpired } from '../src/server/services/platform/housekeeping.js';
+import { cutoffPollMs, TokenCutoffs } from '../src/server/services/accounts/token-cutoffs.js';
+import { TokenService } from '../src/server/services/accounts/tokens.js';
 import { domainMessages } from '../src/shared/errors.js';
-import type { AuthResponse } from '../src/shared/schemas/auth.js';
+import type { AuthResponse } from '../src/shared/schemas/accounts.js';
 import { lastLetter, linkToken } from './accounts-support.js';
 import { startTestApp, type TestApp } from './harness.js';
 

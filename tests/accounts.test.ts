@@ -1,8 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import type { AuthResponse } from '../src/shared/schemas/auth.js';
-import type { User } from '../src/shared/schemas/users.js';
+import type { AuthResponse, User } from '../src/shared/schemas/accounts.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { lastLetter, linkToken, waitForLetters } from './accounts-support.js';
 

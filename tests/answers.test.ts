@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../src/shared/schemas/catalogue.js';
 import { priceRangeSchema, productListSchema } from '../src/shared/schemas/catalogue.js';
 import { embeddedWrites, isReadOnlyStatement } from '../src/server/db/embedded-writes.js';
-import { keptAnswers } from '../src/server/services/catalogue/answers.js';
-import { listProducts, priceRange } from '../src/server/services/catalogue/product-list.js';
+import { keptAnswers } from '../src/server/services/catalogue/listing/caches.js';
+import { listProducts } from '../src/server/services/catalogue/listing/list-products.js';
+import { priceRange } from '../src/server/services/catalogue/listing/price-range.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markedStatements } from '../src/server/db/prepared.js';
-import { priceRange } from '../src/server/services/catalogue/product-list.js';
+import { priceRange } from '../src/server/services/catalogue/listing/price-range.js';
 import { priceRangeSchema, type Color, type ProductCard } from '../src/shared/schemas/catalogue.js';
 import { openOneConnection, startTestApp, type TestApp } from './harness.js';
 

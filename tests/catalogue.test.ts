@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import type { Brand, Category, ColorRecord, Product, ProductCard, ProductInput } from '../src/shared/schemas/catalogue.js';
-import { hashPassword } from '../src/server/services/passwords.js';
+import { hashPassword } from '../src/server/services/accounts/passwords.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /**

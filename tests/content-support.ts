@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/server/db/connection.js';
-import { hashPassword } from '../src/server/services/passwords.js';
+import { hashPassword } from '../src/server/services/accounts/passwords.js';
 import type { TestApp } from './harness.js';
 
 /** An image row of the library (no bytes are needed to reference it by name). */

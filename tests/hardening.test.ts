@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import type { AuthResponse } from '../src/shared/schemas/auth.js';
+import type { AuthResponse } from '../src/shared/schemas/accounts.js';
 import { restFrom, waitForLetters } from './accounts-support.js';
 import { startTestApp, type TestApp } from './harness.js';
 

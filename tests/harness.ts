@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../src/server/config.js';
 import { openDatabase, requestTimeouts, type DatabaseHandle, type Db } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import type { AppRouter } from '../src/server/routers/index.js';
-import { ensureAdmin } from '../src/server/services/admin-bootstrap.js';
+import { ensureAdmin } from '../src/server/services/accounts/admin-bootstrap.js';
 
 export const adminCredentials = { email: 'admin@shop.test', password: 'admin-password-1' };
 

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultBodyLimit, jsonShapeBounds, procedureBodyLimit, procedureBodyLimitPaths, trpcBodyLimit } from '../src/server/http/body-limits.js';
 import { JsonShapeScanner, jsonShapeProblem } from '../src/server/http/json-shape.js';
-import { RateLimits } from '../src/server/services/rate-limit.js';
+import { RateLimits } from '../src/server/services/platform/rate-limit.js';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import { libraryImage } from './content-support.js';
 import { slow, startTestApp, type TestApp } from './harness.js';
@@ -130,7 +130,7 @@ describe('each route reads at most its limit', () => {
     expect(single.headers['connection']).toBe('close');
     // A batch may carry the sum of its calls' limits: two sign-ins take 128 KB, so 100 KB passes the size check.
     const body = JSON.stringify({ 0: { json: { email: 'a@shop.test', password: 'x', pad: 'x'.repeat(100_000) } }, 1: { json: {} } });
-    const batch = await send(t, 'POST', '/trpc/accounts.accounts.auth.signin,accounts.auth.signin?batch=1', body);
+    const batch = await send(t, 'POST', '/trpc/accounts.auth.signin,accounts.auth.signin?batch=1', body);
     expect(batch.status).not.toBe(413);
     const alone = await send(t, 'POST', '/trpc/accounts.auth.signin', JSON.stringify({ json: { email: 'a@shop.test', password: 'x', pad: 'x'.repeat(100_000) } }));
     expect(alone.status).toBe(413);

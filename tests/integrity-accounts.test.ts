@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../src/server/services/admin-bootstrap.js';
-import { purgeExpired } from '../src/server/services/housekeeping.js';
-import { clientKey } from '../src/server/services/rate-limit.js';
-import { createOpaqueToken } from '../src/server/services/tokens.js';
+import { ensureAdmin } from '../src/server/services/accounts/admin-bootstrap.js';
+import { purgeExpired } from '../src/server/services/platform/housekeeping.js';
+import { clientKey } from '../src/server/services/platform/rate-limit.js';
+import { createOpaqueToken } from '../src/server/services/accounts/tokens.js';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import type { AuthResponse } from '../src/shared/schemas/auth.js';
+import type { AuthResponse } from '../src/shared/schemas/accounts.js';
 import { lastLetter, linkToken, restFrom } from './accounts-support.js';
 import { startTestApp, type TestApp } from './harness.js';
 

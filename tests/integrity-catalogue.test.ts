@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
 import type { Category, Product, ProductInput } from '../src/shared/schemas/catalogue.js';
-import { withCategoryTree } from '../src/server/services/catalogue/tree.js';
+import { withCategoryTree } from '../src/server/services/catalogue/listing/tree.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /**

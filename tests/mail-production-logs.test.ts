@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { Mailer } from '../src/server/services/mailer.js';
+import { Mailer } from '../src/server/services/mail/mailer.js';
 import { linkToken, restFrom } from './accounts-support.js';
 import { adminCredentials, slow, startTestApp, type TestApp } from './harness.js';
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import { imageNamePattern } from '../src/shared/media.js';
-import { hashPassword } from '../src/server/services/passwords.js';
+import { hashPassword } from '../src/server/services/accounts/passwords.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { animatedGif, jpegWithExif, png, svgImage } from './media-files.js';
 

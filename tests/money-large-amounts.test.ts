@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceRange } from '../src/server/services/catalogue/product-list.js';
+import { priceRange } from '../src/server/services/catalogue/listing/price-range.js';
 import { priceRangeSchema, type Product, type ProductCard } from '../src/shared/schemas/catalogue.js';
 import type { Basket, BasketSummary, Checkout, CheckoutStats } from '../src/shared/schemas/orders.js';
 import { openOneConnection, startTestApp, type TestApp } from './harness.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { ensureAdmin } from '../src/server/services/admin-bootstrap.js';
+import { ensureAdmin } from '../src/server/services/accounts/admin-bootstrap.js';
 import { adminCredentials } from './harness.js';
 
 declare module 'vitest' {

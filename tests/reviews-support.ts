@@ -1,5 +1,5 @@
-import type { Role } from '../src/server/db/schema.js';
-import { hashPassword } from '../src/server/services/passwords.js';
+import type { Role } from '../src/server/db/tables/accounts.js';
+import { hashPassword } from '../src/server/services/accounts/passwords.js';
 import type { TestApp } from './harness.js';
 
 /** A signed-in test user: id, token and the public name lists show. */

@@ -57,7 +57,7 @@ describe('tags over REST', () => {
     });
     await t.db
       .insertInto('users')
-      .values({ email: 'buyer@shop.test', firstName: 'Иван', lastName: 'Петров', passwordHash: await (await import('../src/server/services/passwords.js')).hashPassword('buyer-password') })
+      .values({ email: 'buyer@shop.test', firstName: 'Иван', lastName: 'Петров', passwordHash: await (await import('../src/server/services/accounts/passwords.js')).hashPassword('buyer-password') })
       .execute();
     const buyer = await t.trpc().accounts.auth.signin.mutate({ email: 'buyer@shop.test', password: 'buyer-password' });
     const refused = await t.rest('POST', '/tags', { body: { name: 'X', url: 'x' }, token: buyer.accessToken });

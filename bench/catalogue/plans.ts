@@ -1,6 +1,6 @@
 /**
  * Records the plan of every statement of every catalogue bench call, the shop's and the floor's
- * (issue 13, point 4):
+ * (to compare the shop's plans with the floor's):
  *
  *   npm run bench:plans
  *
@@ -66,7 +66,7 @@ try {
     out.push(`Floor \`${call.floor}\`:`, '', '```text', await explain(floor.text, floor.values), '```', '');
     process.stdout.write(`${call.title}\n`);
   }
-  await fs.writeFile(path.join(here, '../plans.md'), `${out.join('\n')}\n`);
+  await fs.writeFile(path.join(here, '../results/plans.md'), `${out.join('\n')}\n`);
 } finally {
   await app.close();
   await db.destroy();

@@ -4,8 +4,8 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { domainMessages, statusForCode, statusMessages, userMessage, validationMessage, type ValidationIssue } from '../shared/errors.js';
 import type { Context } from './context.js';
 import { translateDatabaseError } from './db/errors.js';
-import type { HourlyLimit, IpRateLimitedAction } from './services/rate-limit.js';
-import { findNulCharacter } from './services/text-input.js';
+import type { HourlyLimit, IpRateLimitedAction } from './services/platform/rate-limit.js';
+import { findNulCharacter } from './services/platform/text-input.js';
 import { withSyncParsing } from './sync-parsing.js';
 
 function validationIssues(cause: unknown): ValidationIssue[] | undefined {
@@ -38,8 +38,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const middleware = t.middleware;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Constraint violations become the catalogue's 4xx answers instead of a 500. */
 const databaseErrors = t.middleware(async ({ next }) => {
@@ -62,7 +60,7 @@ const textGuard = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = withSyncParsing(t.procedure.use(textGuard).use(databaseErrors));
 
-/** Past PRODUCT.md's limit for the action from this IP: 429 with the message of SPEC.md section 8. */
+/** Past the action's limit for this IP (docs/platform.md): 429 with the catalogue's message. */
 export function rateLimited(action: IpRateLimitedAction) {
   return t.middleware(async ({ ctx, next }) => {
     if (!(await ctx.rateLimits.consume(action, ctx.ip))) throw new TRPCError({ code: 'TOO_MANY_REQUESTS' });
@@ -87,12 +85,6 @@ export const userProcedure = publicProcedure.use(({ ctx, next }) => {
     });
   }
   return next({ ctx: { ...ctx, user: ctx.user } });
-});
-
-/** SuperUser or Admin: moderation. */
-export const moderatorProcedure = userProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role === 'User') throw new TRPCError({ code: 'FORBIDDEN' });
-  return next();
 });
 
 /**

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AuthResponse } from '../../shared/schemas/auth.js';
-import type { User } from '../../shared/schemas/users.js';
+import type { AuthResponse, User } from '../../shared/schemas/accounts.js';
 import { httpStatusOf, trpc } from '../trpc';
 import { checkSession, RequestFailure, type SessionCheckResult } from './session-check';
 import { clearTokens, readTokens, storeTokens } from './tokens';

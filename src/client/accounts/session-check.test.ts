@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../shared/schemas/users.js';
+import type { User } from '../../shared/schemas/accounts.js';
 import { checkSession, RequestFailure, type SessionCheckDeps } from './session-check';
 import type { StoredTokens } from './tokens';
 

@@ -1,4 +1,4 @@
-import type { User } from '../../shared/schemas/users.js';
+import type { User } from '../../shared/schemas/accounts.js';
 import type { StoredTokens } from './tokens';
 
 /**

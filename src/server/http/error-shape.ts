@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { domainMessages, messageForStatus, userMessage, validationMessage, type ValidationIssue } from '../../shared/errors.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 
-/** SPEC.md section 8: every failure outside tRPC is `{ statusCode, message }` with the Russian message. */
+/** Every failure outside tRPC (docs/api.md) is `{ statusCode, message }` with the Russian message. */
 export interface RestError {
   statusCode: number;
   message: string;

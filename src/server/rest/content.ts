@@ -6,7 +6,7 @@ import { messageForStatus } from '../../shared/errors.js';
 import { idSchema } from '../../shared/schemas/common.js';
 import type { AppServices } from '../context.js';
 import { exportFileName } from '../services/content/subscribers.js';
-import { adminProblem } from './images.js';
+import { adminProblem } from './media.js';
 
 /** What a QR code on the goods opens: the shop's public check page. */
 export function qrCheckUrl(publicUrl: string, code: string): string {

@@ -1,7 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { appRouter } from '../routers/index.js';
 import { contentRoutesOpenApi } from './content.js';
-import { imageRoutesOpenApi } from './images.js';
+import { imageRoutesOpenApi } from './media.js';
 
 /** Generated from the procedures' zod schemas and `meta.openapi`; never written by hand. */
 export function buildOpenApiDocument(): OpenAPIObject {

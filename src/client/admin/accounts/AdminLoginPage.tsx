@@ -2,7 +2,7 @@ import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } 
 import { schemaResolver, useForm } from '@mantine/form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { statusMessages } from '../../../shared/errors.js';
-import { signinSchema, type SigninInput } from '../../../shared/schemas/auth.js';
+import { signinSchema, type SigninInput } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Paper, Select, Stack, Switch, Title } from '@man
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { roleLabels, roles, userCreateSchema, userUpdateSchema, type Role } from '../../../shared/schemas/users.js';
+import { roleLabels, roles, userCreateSchema, userUpdateSchema, type Role } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { accountMessages } from '../../accounts/messages';
 import { NewPasswordInput } from '../../accounts/NewPasswordInput';

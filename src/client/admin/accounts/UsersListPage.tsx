@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, TextInpu
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { roleLabels, roles, type Role } from '../../../shared/schemas/users.js';
+import { roleLabels, roles, type Role } from '../../../shared/schemas/accounts.js';
 import { accountMessages } from '../../accounts/messages';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';

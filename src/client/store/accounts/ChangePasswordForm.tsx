@@ -1,6 +1,6 @@
 import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { changePasswordSchema, type ChangePasswordInput } from '../../../shared/schemas/users.js';
+import { changePasswordSchema, type ChangePasswordInput } from '../../../shared/schemas/accounts.js';
 import { NewPasswordInput } from '../../accounts/NewPasswordInput';
 import { useAuth } from '../../accounts/AuthProvider';
 import { accountMessages } from '../../accounts/messages';

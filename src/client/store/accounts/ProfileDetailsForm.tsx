@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { profileSchema, type ProfileInput, type User } from '../../../shared/schemas/users.js';
+import { profileSchema, type ProfileInput, type User } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { accountMessages } from '../../accounts/messages';
 import { PersonFields } from '../../accounts/PersonFields';

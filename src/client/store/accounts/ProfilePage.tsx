@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, SimpleGrid, Stack, Text, T
 import { lazy, Suspense } from 'react';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { roleLabels } from '../../../shared/schemas/users.js';
+import { roleLabels } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { accountMessages } from '../../accounts/messages';
 import { routes } from '../../routes';

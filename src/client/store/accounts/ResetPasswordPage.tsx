@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@manti
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { domainMessages } from '../../../shared/errors.js';
-import { updatePasswordSchema } from '../../../shared/schemas/auth.js';
+import { updatePasswordSchema } from '../../../shared/schemas/accounts.js';
 import { NewPasswordInput } from '../../accounts/NewPasswordInput';
 import { useAuth } from '../../accounts/AuthProvider';
 import { accountMessages } from '../../accounts/messages';

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { signupSchema, type SignupInput } from '../../../shared/schemas/auth.js';
+import { signupSchema, type SignupInput } from '../../../shared/schemas/accounts.js';
 import { NewPasswordInput } from '../../accounts/NewPasswordInput';
 import { useAuth } from '../../accounts/AuthProvider';
 import { accountMessages } from '../../accounts/messages';
