@@ -4,7 +4,7 @@ import { catalogueAdminRoutes } from './catalogue/routes';
 import { contentAdminRoutes } from './content/routes';
 import { dictionaryAdminRoutes } from './dictionaries/routes';
 import { AdminLayout } from './layout/AdminLayout';
-import { AdminLoginPage } from './login/AdminLoginPage';
+import { AdminLoginPage } from './accounts/AdminLoginPage';
 import { mediaAdminRoutes } from './media/routes';
 import { ordersAdminRoutes } from './orders/routes';
 import { reviewsAdminRoutes } from './reviews/routes';

@@ -2,7 +2,7 @@ import '@mantine/dropzone/styles.css';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
-import { toastError } from '../../ui/toast';
+import { toastError } from '../ui/toast';
 import { acceptedImageTypes } from './upload';
 
 interface UploadZoneProps {

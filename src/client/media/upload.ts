@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { isUserFacingMessage, messageForStatus, networkErrorMessage } from '../../../shared/errors.js';
-import { authorizationHeader } from '../../auth/tokens';
-import { trpc } from '../../trpc';
-import { toastError } from '../../ui/toast';
+import { isUserFacingMessage, messageForStatus, networkErrorMessage } from '../../shared/errors.js';
+import { authorizationHeader } from '../accounts/tokens';
+import { trpc } from '../trpc';
+import { toastError } from '../ui/toast';
 
 /** What the upload field accepts; the server reads the real type from the bytes anyway. */
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
@@ -19,7 +19,7 @@ function failureMessage(status: number, body: string): string {
 }
 
 /**
- * SPEC.md section 7: POST /api/images as multipart with the field `files`; answers the stored
+ * POST /api/images as multipart with the field `files`; answers the stored
  * names in the order sent. XMLHttpRequest, unlike fetch, reports upload progress (0–100).
  */
 export function uploadImages(files: readonly File[], onProgress: (percent: number) => void): Promise<string[]> {

@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { domainMessages } from '../../../shared/errors.js';
 import { updatePasswordSchema } from '../../../shared/schemas/accounts.js';
-import { useAuth } from '../../auth/AuthProvider';
-import { accountMessages } from '../../auth/messages';
+import { NewPasswordInput } from '../../accounts/NewPasswordInput';
+import { useAuth } from '../../accounts/AuthProvider';
+import { accountMessages } from '../../accounts/messages';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { useDisplayFlags } from '../../ui/display-flags';
@@ -61,14 +62,7 @@ export default function ResetPasswordPage() {
         <form onSubmit={form.onSubmit(({ password }) => update.mutate({ token, password }))} noValidate>
           <Stack>
             <Text size="sm">Придумайте новый пароль. После смены пароля все остальные сеансы будут завершены.</Text>
-            <PasswordInput
-              label="Новый пароль"
-              description="Не меньше 8 символов"
-              autoComplete="new-password"
-              withAsterisk
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
+            <NewPasswordInput key={form.key('password')} {...form.getInputProps('password')} />
             <Button type="submit" loading={update.isPending} fullWidth>
               Сохранить пароль
             </Button>

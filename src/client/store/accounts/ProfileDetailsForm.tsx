@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { profileSchema, type ProfileInput, type User } from '../../../shared/schemas/accounts.js';
-import { useAuth } from '../../auth/AuthProvider';
-import { accountMessages } from '../../auth/messages';
+import { useAuth } from '../../accounts/AuthProvider';
+import { accountMessages } from '../../accounts/messages';
+import { PersonFields } from '../../accounts/PersonFields';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 
@@ -30,9 +31,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
       <form onSubmit={form.onSubmit((input) => update.mutate({ userId: user.id, ...input }))} noValidate>
         <Stack>
           <Title order={4}>Мои данные</Title>
-          <TextInput label="Имя" autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />
-          <TextInput label="Фамилия" autoComplete="family-name" {...form.getInputProps('lastName')} />
-          <TextInput label="E-mail" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+          <PersonFields form={form} ownDetails />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
               Сохранить

@@ -1,8 +1,8 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { signinSchema, type SigninInput } from '../../../shared/schemas/accounts.js';
-import { useAuth } from '../../auth/AuthProvider';
-import { accountMessages } from '../../auth/messages';
+import { useAuth } from '../../accounts/AuthProvider';
+import { accountMessages } from '../../accounts/messages';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 

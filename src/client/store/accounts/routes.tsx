@@ -1,27 +1,13 @@
-import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../ui/lazy-page';
 
 const ProfilePage = lazy(() => import('./ProfilePage'));
 const ConfirmEmailPage = lazy(() => import('./ConfirmEmailPage'));
 const ResetPasswordPage = lazy(() => import('./ResetPasswordPage'));
 
-function lazyPage(page: ReactNode) {
-  return (
-    <Suspense
-      fallback={
-        <Center h="40vh">
-          <Loader />
-        </Center>
-      }
-    >
-      {page}
-    </Suspense>
-  );
-}
-
-/** Storefront pages of accounts (PRODUCT.md): /profile, /confirm/{token}, /reset/{token}. */
-export const accountStoreRoutes: RouteObject[] = [
+/** Storefront pages of accounts: the profile, and the pages the confirmation and password-reset letters link to. */
+export const accountsStoreRoutes: RouteObject[] = [
   { path: 'profile', element: lazyPage(<ProfilePage />) },
   { path: 'confirm/:token', element: lazyPage(<ConfirmEmailPage />) },
   { path: 'reset/:token', element: lazyPage(<ResetPasswordPage />) },

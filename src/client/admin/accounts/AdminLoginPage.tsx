@@ -3,13 +3,13 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { statusMessages } from '../../../shared/errors.js';
 import { signinSchema, type SigninInput } from '../../../shared/schemas/accounts.js';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 
-/** SPEC.md section 5: the admin sign-in admits the Admin role only (others get 403). */
+/** The admin sign-in admits the Admin role only; the server answers 403 to everyone else. */
 export function AdminLoginPage() {
   useTitle('Вход в панель управления');
   const { user, acceptSession } = useAuth();

@@ -26,7 +26,7 @@ function deps(overrides: Partial<SessionCheckDeps> & { tokens?: StoredTokens | n
   return { d, calls, tokens: () => tokens };
 }
 
-describe('the session check (SPEC.md section 4)', () => {
+describe('the session check', () => {
   it('is rejected with no network', async () => {
     expect(await checkSession(deps({ isOnline: () => false }).d)).toEqual({ outcome: 'rejected' });
   });

@@ -4,7 +4,7 @@ import { httpStatusOf, trpc } from '../trpc';
 import { checkSession, RequestFailure, type SessionCheckResult } from './session-check';
 import { clearTokens, readTokens, storeTokens } from './tokens';
 
-/** SPEC.md section 3: the auth store holds the user and a loading flag. */
+/** The session store: the signed-in user (or null) and whether the first session check is still running. */
 interface AuthState {
   user: User | null;
   loading: boolean;
@@ -72,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       setUser,
       signOut: () => {
-        // The refresh token is revoked on the server too (PRODUCT.md); the tokens go either way.
+        // The refresh token is revoked on the server too (see docs/accounts.md); the tokens go either way.
         const tokens = readTokens();
         if (tokens) void utils.client.accounts.auth.signout.mutate({ token: tokens.refreshToken }).catch(() => undefined);
         clearTokens();

@@ -2,7 +2,7 @@ import type { User } from '../../shared/schemas/accounts.js';
 import type { StoredTokens } from './tokens';
 
 /**
- * The session check of SPEC.md section 4, free of React and of the network so that it can be
+ * The session check run when the app opens, free of React and of the network so that it can be
  * tested rule by rule:
  * - no network or no stored token: rejected;
  * - the session call succeeds: fulfilled with the user;

@@ -1,5 +1,5 @@
 import { Badge, Group, Text, type MantineSize } from '@mantine/core';
-import { formatRubles } from '../../../shared/money.js';
+import { formatRubles } from '../../shared/money.js';
 
 /** «−20%» when the old price is higher; nothing otherwise. */
 export function discountPercent(price: number, oldPrice: number | null): number | null {

@@ -1,7 +1,7 @@
 import { Carousel } from '@mantine/carousel';
 import { Modal, Text, UnstyledButton } from '@mantine/core';
 import { useState, type PointerEvent } from 'react';
-import { ShopImage } from '../../ui/ShopImage';
+import { ShopImage } from './ShopImage';
 import classes from './PhotoViewer.module.css';
 
 interface PhotoViewerProps {

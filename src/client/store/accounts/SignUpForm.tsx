@@ -1,8 +1,9 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { signupSchema, type SignupInput } from '../../../shared/schemas/accounts.js';
-import { useAuth } from '../../auth/AuthProvider';
-import { accountMessages } from '../../auth/messages';
+import { NewPasswordInput } from '../../accounts/NewPasswordInput';
+import { useAuth } from '../../accounts/AuthProvider';
+import { accountMessages } from '../../accounts/messages';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 
@@ -27,14 +28,7 @@ export function SignUpForm({ onDone }: { onDone: () => void }) {
         <TextInput label="Имя" autoComplete="given-name" withAsterisk key={form.key('firstName')} {...form.getInputProps('firstName')} />
         <TextInput label="Фамилия" autoComplete="family-name" key={form.key('lastName')} {...form.getInputProps('lastName')} />
         <TextInput label="E-mail" type="email" autoComplete="email" withAsterisk key={form.key('email')} {...form.getInputProps('email')} />
-        <PasswordInput
-          label="Пароль"
-          description="Не меньше 8 символов"
-          autoComplete="new-password"
-          withAsterisk
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
+        <NewPasswordInput label="Пароль" key={form.key('password')} {...form.getInputProps('password')} />
         <Button type="submit" loading={signup.isPending} fullWidth>
           Зарегистрироваться
         </Button>

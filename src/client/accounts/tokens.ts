@@ -1,6 +1,6 @@
 import { storageKeys } from '../../shared/storage-keys.js';
 
-/** SPEC.md section 3: both tokens live in local storage under accessToken and refreshToken. */
+/** Both tokens live in local storage under accessToken and refreshToken, so a reload keeps the session. */
 export interface StoredTokens {
   accessToken: string;
   refreshToken: string;
@@ -28,7 +28,7 @@ export function clearTokens(storage: KeyValueStorage = localStorage): void {
   storage.removeItem(storageKeys.refreshToken);
 }
 
-/** SPEC.md section 7: the Bearer header is added only when both stored tokens exist. */
+/** The Bearer header is added only when both stored tokens exist (half a session is no session). */
 export function authorizationHeader(storage: KeyValueStorage = localStorage): Record<string, string> {
   const tokens = readTokens(storage);
   return tokens ? { authorization: `Bearer ${tokens.accessToken}` } : {};

@@ -1,10 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 import { useTitle } from '../../ui/use-title';
-import { ProductGrid, ProductGridSkeleton } from '../catalogue/ProductGrid';
-import { productCount } from '../catalogue/russian-plural';
-import { EmptyState } from './EmptyState';
-import { useWishlistProducts } from './use-wishlist-products';
+import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
+import { productCount } from '../../ui/russian-plural';
+import { EmptyState } from '../orders/EmptyState';
+import { useWishlistProducts } from '../orders/use-wishlist-products';
 
 /** /wishlist: the chosen products as catalogue cards, each with its heart and «В корзину». */
 export default function WishlistPage() {

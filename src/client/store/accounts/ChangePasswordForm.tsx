@@ -1,8 +1,9 @@
 import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changePasswordSchema, type ChangePasswordInput } from '../../../shared/schemas/accounts.js';
-import { useAuth } from '../../auth/AuthProvider';
-import { accountMessages } from '../../auth/messages';
+import { NewPasswordInput } from '../../accounts/NewPasswordInput';
+import { useAuth } from '../../accounts/AuthProvider';
+import { accountMessages } from '../../accounts/messages';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 
@@ -33,14 +34,7 @@ export function ChangePasswordForm() {
             key={form.key('currentPassword')}
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
-            label="Новый пароль"
-            description="Не меньше 8 символов"
-            autoComplete="new-password"
-            withAsterisk
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordInput key={form.key('password')} {...form.getInputProps('password')} />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
               Сменить пароль

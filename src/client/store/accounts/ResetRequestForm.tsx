@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { resetRequestSchema, type ResetRequestInput } from '../../../shared/schemas/accounts.js';
-import { accountMessages } from '../../auth/messages';
+import { accountMessages } from '../../accounts/messages';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 

@@ -1,6 +1,6 @@
 import { Box, Button, ColorSwatch, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import type { Variant } from '../../../shared/schemas/catalogue.js';
+import type { Variant } from '../../shared/schemas/catalogue.js';
 
 function variantLabel(variant: Variant, index: number): string {
   return variant.color?.name ?? `Вариант ${index + 1}`;

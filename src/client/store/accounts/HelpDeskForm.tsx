@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { helpMessageSchema, type HelpMessageInput, type User } from '../../../shared/schemas/accounts.js';
-import { accountMessages } from '../../auth/messages';
+import { accountMessages } from '../../accounts/messages';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 

@@ -1,4 +1,4 @@
-/** SPEC.md section 8: the success toasts of accounts (the quoted ones word for word). */
+/** The success toasts of accounts: one wording per action, shared by the storefront and the admin. */
 export const accountMessages = {
   signedIn: 'Вы успешно авторизованы!',
   passwordReset: 'Ваш пароль был сброшен!',
