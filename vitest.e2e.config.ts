@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts'],
-    globalSetup: ['tests/pglite-template.ts'],
+    globalSetup: ['tests/support/pglite-template.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,5 +1,6 @@
 /**
- * Media bench (PERFORMANCE.md: "A product image at 400 px wide ≤ 40 KB (WebP)").
+ * Media bench. Target: a product image stored 400 px wide weighs at most 40 KB (WebP), so a
+ * catalogue page of cards stays light on a phone.
  *
  *   npx tsx bench/media.ts [--save <dir>] [--photo <file>]
  *
@@ -18,9 +19,9 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/connection.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { encodeImage } from '../src/server/services/images/encode.js';
-import { insertImages } from '../src/server/services/images/library.js';
-import { databaseImageStore } from '../src/server/services/images/store.js';
+import { encodeImage } from '../src/server/services/media/encode.js';
+import { insertImages } from '../src/server/services/media/library.js';
+import { databaseImageStore } from '../src/server/services/media/store.js';
 import { measureUploadMemory } from './upload-memory.js';
 
 interface Scene {

@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/server/db/seed.js';
-import type { TestApp } from '../tests/harness.js';
-import { describeViolations, seriousAxeViolations } from './axe.js';
-import { signInToAdmin, startBrowserApp } from './browser.js';
+import type { TestApp } from '../tests/support/harness.js';
+import { describeViolations, seriousAxeViolations } from './support/axe.js';
+import { signInToAdmin, startBrowserApp } from './support/browser.js';
 
 /**
- * WCAG 2.2 AA (issue 17): axe-core finds no violation of impact serious or critical on the
+ * WCAG 2.2 AA: axe-core finds no violation of impact serious or critical on the
  * storefront's pages and the main admin pages, on a desktop and on a phone. Pages that later
- * domains add are checked by their own browser tests with the same helper (e2e/axe.ts).
+ * domains add are checked by their own browser tests with the same helper (e2e/support/axe.ts).
  */
 let t: TestApp;
 let browser: Browser;

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastLetter } from '../tests/accounts-support.js';
-import type { TestApp } from '../tests/harness.js';
-import { readStoredAccessToken, screenshot, signInToAdmin, startBrowserApp } from './browser.js';
+import { lastLetter } from '../tests/support/accounts-support.js';
+import type { TestApp } from '../tests/support/harness.js';
+import { readStoredAccessToken, screenshot, signInToAdmin, startBrowserApp } from './support/browser.js';
 
 let t: TestApp;
 let browser: Browser;

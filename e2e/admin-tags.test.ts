@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../tests/harness.js';
-import { readStoredAccessToken, screenshot, signInToAdmin, startBrowserApp } from './browser.js';
+import type { TestApp } from '../tests/support/harness.js';
+import { readStoredAccessToken, screenshot, signInToAdmin, startBrowserApp } from './support/browser.js';
 
 let t: TestApp;
 let browser: Browser;
@@ -75,7 +75,7 @@ describe('admin: tags', () => {
   });
 
   it('refuses a signed-in shopper at the admin login with 403', async () => {
-    const { hashPassword } = await import('../src/server/services/passwords.js');
+    const { hashPassword } = await import('../src/server/services/accounts/passwords.js');
     await t.db
       .insertInto('users')
       .values({ email: 'shopper@shop.test', firstName: 'Олег', lastName: 'Смирнов', isVerified: true, passwordHash: await hashPassword('shopper-pass') })

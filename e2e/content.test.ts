@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/server/db/seed.js';
-import type { TestApp } from '../tests/harness.js';
-import { describeViolations, seriousAxeViolations } from './axe.js';
-import { screenshot, signInToAdmin, startBrowserApp } from './browser.js';
-import { measureFirstLoad, scriptBudgetKb } from './first-load.js';
+import type { TestApp } from '../tests/support/harness.js';
+import { describeViolations, seriousAxeViolations } from './support/axe.js';
+import { screenshot, signInToAdmin, startBrowserApp } from './support/browser.js';
+import { measureFirstLoad, scriptBudgetKb } from './support/first-load.js';
 
 let t: TestApp;
 let browser: Browser;

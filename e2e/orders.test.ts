@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../tests/harness.js';
-import { describeViolations, seriousAxeViolations } from './axe.js';
-import { screenshot, signInToAdmin, startBrowserApp } from './browser.js';
+import type { TestApp } from '../tests/support/harness.js';
+import { describeViolations, seriousAxeViolations } from './support/axe.js';
+import { screenshot, signInToAdmin, startBrowserApp } from './support/browser.js';
 
 /**
- * Issue 12, the browser half: a shopper without an account puts two products in the basket (one
+ * Orders in the browser: a shopper without an account puts two products in the basket (one
  * from a catalogue card, one with a size from its page), changes a quantity in place, checks out
  * and sees the confirmation; the admin finds the order and moves it on. axe checks /cart,
  * /checkout and /admin/checkouts on the way.

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/server/services/passwords.js';
-import type { TestApp } from '../tests/harness.js';
-import { describeViolations, seriousAxeViolations } from './axe.js';
-import { screenshot, signInToAdmin, startBrowserApp } from './browser.js';
+import { hashPassword } from '../src/server/services/accounts/passwords.js';
+import type { TestApp } from '../tests/support/harness.js';
+import { describeViolations, seriousAxeViolations } from './support/axe.js';
+import { screenshot, signInToAdmin, startBrowserApp } from './support/browser.js';
 
 let t: TestApp;
 let browser: Browser;

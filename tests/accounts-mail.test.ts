@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuthResponse } from '../src/shared/schemas/auth.js';
-import { linkToken } from './accounts-support.js';
-import { slow, startTestApp, type TestApp } from './harness.js';
+import type { AuthResponse } from '../src/shared/schemas/accounts.js';
+import { linkToken } from './support/accounts-support.js';
+import { slow, startTestApp, type TestApp } from './support/harness.js';
 
 interface ReceivedLetter {
   from: string;

@@ -4,14 +4,14 @@ import { Redis } from 'ioredis';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../src/server/routers/index.js';
-import { RateLimits } from '../src/server/services/rate-limit.js';
+import { RateLimits } from '../src/server/services/platform/rate-limit.js';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import { restFrom } from './accounts-support.js';
-import { slow, startTestApp, type TestApp } from './harness.js';
+import { restFrom } from './support/accounts-support.js';
+import { slow, startTestApp, type TestApp } from './support/harness.js';
 
 const LIMIT = 3;
-const tooMany = { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: statusMessages[429] } };
-const wrongCredentials = { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: domainMessages.wrongCredentials } };
+const tooMany = { status: 429, body: { statusCode: 429,code: 'TOO_MANY_REQUESTS',  message: statusMessages[429] } };
+const wrongCredentials = { status: 401, body: { statusCode: 401,code: 'UNAUTHORIZED',  message: domainMessages.wrongCredentials } };
 const anotherIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 const badSignin = { email: 'nobody@shop.test', password: 'wrong-password' };
 
@@ -22,7 +22,7 @@ describe('rate limits in memory (no REDIS_URL)', () => {
   });
   afterAll(() => t?.close());
 
-  it('sign-in: past the limit an IP gets 429 with the SPEC message, even with the right password; another IP does not', async () => {
+  it('sign-in: past the limit an IP gets 429 with the shared Russian message, even with the right password; another IP does not', async () => {
     const ip = anotherIp();
     for (let attempt = 0; attempt < LIMIT; attempt += 1) {
       expect(await restFrom(t.baseUrl, ip, 'POST', '/auth/signin', { body: badSignin })).toEqual(wrongCredentials);

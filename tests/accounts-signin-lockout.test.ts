@@ -5,10 +5,10 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../src/server/routers/index.js';
 import { signinWarningSubject } from '../src/server/services/accounts/signin-warning-letter.js';
-import { purgeExpired } from '../src/server/services/housekeeping.js';
+import { purgeExpired } from '../src/server/services/platform/housekeeping.js';
 import { domainMessages } from '../src/shared/errors.js';
-import { restFrom } from './accounts-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { restFrom } from './support/accounts-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /** Failed sign-ins are bounded per (account, network) and per account, yet strangers cannot lock the owner out. */
 
@@ -22,8 +22,8 @@ const newIp = () => {
 };
 const signin = (t: TestApp, ip: string, email: string, pass: string) => restFrom<{ message?: string }>(t.baseUrl, ip, 'POST', '/auth/signin', { body: { email, password: pass } });
 const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@shop.test`;
-const wrongCredentials = { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: domainMessages.wrongCredentials } };
-const accountLocked = { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: domainMessages.accountSigninLocked } };
+const wrongCredentials = { status: 401, body: { statusCode: 401,code: 'UNAUTHORIZED',  message: domainMessages.wrongCredentials } };
+const accountLocked = { status: 429, body: { statusCode: 429,code: 'TOO_MANY_REQUESTS',  message: domainMessages.accountSigninLocked } };
 
 async function signUp(t: TestApp, ip: string, name: string): Promise<string> {
   const email = uniqueEmail(name);

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { purgeExpired } from '../src/server/services/housekeeping.js';
-import { cutoffPollMs, TokenCutoffs } from '../src/server/services/token-cutoffs.js';
-import { TokenService } from '../src/server/services/tokens.js';
+import { purgeExpired } from '../src/server/services/platform/housekeeping.js';
+import { cutoffPollMs, TokenCutoffs } from '../src/server/services/accounts/token-cutoffs.js';
+import { TokenService } from '../src/server/services/accounts/tokens.js';
 import { domainMessages } from '../src/shared/errors.js';
-import type { AuthResponse } from '../src/shared/schemas/auth.js';
-import { lastLetter, linkToken } from './accounts-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import type { AuthResponse } from '../src/shared/schemas/accounts.js';
+import { lastLetter, linkToken } from './support/accounts-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * An access token stops working at once on the instance that made the change (password reset,
@@ -61,7 +61,7 @@ describe('revocation across instances sharing a database', () => {
   }
   /** A call that needs a signed-in user and reads nothing of the user: the token decides. */
   const probe = (t: TestApp, token: string) => t.rest<{ message?: string }>('GET', '/addresses', { token });
-  const refused = { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: domainMessages.sessionExpired } };
+  const refused = { status: 401, body: { statusCode: 401,code: 'UNAUTHORIZED',  message: domainMessages.sessionExpired } };
 
   /** Refused at once here, and on the other instance within the poll interval (measured). */
   async function expectRefusedEverywhere(token: string): Promise<void> {

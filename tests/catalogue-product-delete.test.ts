@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
 import type { Product } from '../src/shared/schemas/catalogue.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { delivery, guest, signUp, variantOf } from './orders-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { delivery, guest, signUp, variantOf } from './support/orders-support.js';
 
 let t: TestApp;
 let adminToken: string;

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markedStatements } from '../src/server/db/prepared.js';
-import { priceRange } from '../src/server/services/catalogue/product-list.js';
+import { priceRange } from '../src/server/services/catalogue/listing/price-range.js';
 import { priceRangeSchema, type Color, type ProductCard } from '../src/shared/schemas/catalogue.js';
-import { openOneConnection, startTestApp, type TestApp } from './harness.js';
+import { openOneConnection, startTestApp, type TestApp } from './support/harness.js';
 
-/** Issue 13: colour and price match the same variant; totals that never pretend. Issue 17: swapped price bounds. */
+/**
+ * Variant filters: a colour and a price window match the same variant, list totals never pretend,
+ * and swapped price bounds are read in the right order.
+ */
 
 let t: TestApp;
 let adminToken = '';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import type { Brand, Category, ColorRecord, Product, ProductCard, ProductInput } from '../src/shared/schemas/catalogue.js';
-import { hashPassword } from '../src/server/services/passwords.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { hashPassword } from '../src/server/services/accounts/passwords.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * The catalogue against known data: a two-level category tree, three colours, three brands, a tag,
@@ -174,14 +174,14 @@ describe('categories', () => {
     expect(cyrillic.status).toBe(400);
     expect(cyrillic.body.message).toContain('Адрес (url) может содержать только латинские буквы, цифры и дефисы');
     const duplicate = await t.rest('POST', '/categories', { body: { name: 'Обувь 2', url: 'obuv' }, token: adminToken });
-    expect(duplicate).toEqual({ status: 409, body: { statusCode: 409, code: 'CONFLICT', message: domainMessages.duplicateUrl } });
+    expect(duplicate).toEqual({ status: 409, body: { statusCode: 409,code: 'CONFLICT',  message: domainMessages.duplicateUrl } });
     const cycle = await t.rest('PUT', `/categories/${cat['obuv']!.id}`, {
       body: { name: 'Обувь', url: 'obuv', parentId: cat['krossovki']!.id },
       token: adminToken,
     });
-    expect(cycle).toEqual({ status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', message: domainMessages.categoryCycle } });
+    expect(cycle).toEqual({ status: 400, body: { statusCode: 400,code: 'BAD_REQUEST',  message: domainMessages.categoryCycle } });
     const missingParent = await t.rest('POST', '/categories', { body: { name: 'Сироты', url: 'siroty', parentId: 99999 }, token: adminToken });
-    expect(missingParent).toEqual({ status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', message: domainMessages.referencedMissing } });
+    expect(missingParent).toEqual({ status: 400, body: { statusCode: 400,code: 'BAD_REQUEST',  message: domainMessages.referencedMissing } });
   });
 
   it('updates and deletes a category nobody uses', async () => {
@@ -245,8 +245,8 @@ describe('colours and brands', () => {
 });
 
 describe('refusals', () => {
-  it('refuses to delete a category, colour or brand with related data, with the SPEC message', async () => {
-    // The SPEC's words, then what uses the record, in Russian number forms.
+  it('refuses to delete a category, colour or brand with related data, with the shared Russian message', async () => {
+    // The shared refusal, then what uses the record, in Russian number forms.
     const refusal = (what: string) => ({ status: 409, body: { statusCode: 409, code: 'CONFLICT', message: `${domainMessages.hasDependents}: ${what}` } });
     // A parent with subcategories (and their products), a leaf with products.
     expect(await t.rest('DELETE', `/categories/${cat['obuv']!.id}`, { token: adminToken })).toEqual(refusal('2 подкатегории'));
@@ -268,8 +268,8 @@ describe('refusals', () => {
       ['PUT', `/brands/${brand['nike']!.id}`],
     ] as const) {
       const options = method === 'DELETE' ? {} : { body };
-      expect(await t.rest(method, path, options)).toEqual({ status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: statusMessages[401] } });
-      expect(await t.rest(method, path, { ...options, token: buyerToken })).toEqual({ status: 403, body: { statusCode: 403, code: 'FORBIDDEN', message: statusMessages[403] } });
+      expect(await t.rest(method, path, options)).toEqual({ status: 401, body: { statusCode: 401,code: 'UNAUTHORIZED',  message: statusMessages[401] } });
+      expect(await t.rest(method, path, { ...options, token: buyerToken })).toEqual({ status: 403, body: { statusCode: 403,code: 'FORBIDDEN',  message: statusMessages[403] } });
     }
     await expect(t.trpc(buyerToken).catalogue.products.delete.mutate({ productId: product['kids']!.id })).rejects.toMatchObject({
       data: { httpStatus: 403 },
@@ -347,7 +347,7 @@ describe('products', () => {
       body: { name: 'Сандалии', url: 'sandalii', variants: [{ id: product['air']!.variants[0]!.id, article: 'X-1', price: 1, stock: 1 }] },
       token: adminToken,
     });
-    expect(foreign).toEqual({ status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', message: domainMessages.foreignVariant } });
+    expect(foreign).toEqual({ status: 400, body: { statusCode: 400,code: 'BAD_REQUEST',  message: domainMessages.foreignVariant } });
 
     expect(await t.rest('DELETE', `/products/${created.id}`, { token: adminToken })).toEqual({ status: 200, body: { ok: true } });
     expect((await t.rest('GET', `/products/${created.id}`)).status).toBe(404);
@@ -360,19 +360,19 @@ describe('products', () => {
     const base = { name: 'Копия', url: 'kopiya', variants: [{ article: 'COPY-1', price: 100, stock: 1 }] };
     expect(await t.rest('POST', '/products', { body: { ...base, url: 'krossovki-detskie' }, token: adminToken })).toEqual({
       status: 409,
-      body: { statusCode: 409, code: 'CONFLICT', message: domainMessages.duplicateUrl },
+      body: { statusCode: 409,code: 'CONFLICT',  message: domainMessages.duplicateUrl },
     });
     expect(
       await t.rest('POST', '/products', { body: { ...base, variants: [{ article: 'NK-AIR-BLK', price: 1, stock: 1 }] }, token: adminToken }),
-    ).toEqual({ status: 409, body: { statusCode: 409, code: 'CONFLICT', message: `${domainMessages.articleTaken}NK-AIR-BLK` } });
+    ).toEqual({ status: 409, body: { statusCode: 409,code: 'CONFLICT',  message: `${domainMessages.articleTaken}NK-AIR-BLK` } });
     const repeated = { ...base, variants: [base.variants[0], base.variants[0]] };
     expect(await t.rest('POST', '/products', { body: repeated, token: adminToken })).toEqual({
       status: 400,
-      body: { statusCode: 400, code: 'BAD_REQUEST', message: `${domainMessages.articleRepeated}COPY-1` },
+      body: { statusCode: 400,code: 'BAD_REQUEST',  message: `${domainMessages.articleRepeated}COPY-1` },
     });
     expect(await t.rest('POST', '/products', { body: { ...base, brands: [99999] }, token: adminToken })).toEqual({
       status: 400,
-      body: { statusCode: 400, code: 'BAD_REQUEST', message: domainMessages.referencedMissing },
+      body: { statusCode: 400,code: 'BAD_REQUEST',  message: domainMessages.referencedMissing },
     });
     const tooPrecise = await t.rest<{ message: string }>('POST', '/products', {
       body: { ...base, variants: [{ article: 'COPY-1', price: 10.555, stock: 1 }] },
@@ -579,7 +579,7 @@ describe('two instances on one database', () => {
 });
 
 describe('the REST surface', () => {
-  it('documents every catalogue call of api-surface.txt and routes each to its procedure', async () => {
+  it('documents every catalogue REST call and routes each to its procedure', async () => {
     const surface = [
       'GET /brands', 'POST /brands', 'GET /brands/{brandId}', 'PUT /brands/{brandId}', 'DELETE /brands/{brandId}',
       'GET /categories', 'POST /categories', 'GET /categories/{categoryId}', 'PUT /categories/{categoryId}', 'DELETE /categories/{categoryId}',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
-import { libraryImage, shopperToken, type Rows } from './content-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { libraryImage, shopperToken, type Rows } from './support/content-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 interface News {
   id: number;
@@ -38,7 +38,7 @@ describe('news', () => {
     const updated = await t.rest<News>('PUT', `/news/${created.body.id}`, { body: { ...post({ title: 'Мы открылись', url: 'otkrytie', image }), version: 1 }, token: admin });
     expect(updated.body).toMatchObject({ title: 'Мы открылись', showOnMain: false, version: 2 });
     const stale = await t.rest('PUT', `/news/${created.body.id}`, { body: { ...post({ url: 'otkrytie' }), version: 1 }, token: admin });
-    expect(stale).toEqual({ status: 409, body: { statusCode: 409, code: 'CONFLICT', message: domainMessages.staleVersion } });
+    expect(stale).toEqual({ status: 409, body: { statusCode: 409,code: 'CONFLICT',  message: domainMessages.staleVersion } });
 
     const refused = await t.rest<{ message: string }>('DELETE', `/images/${image}`, { token: admin });
     expect(refused.body.message).toBe(`${domainMessages.imageInUsePrefix}новостях: ${created.body.id}`);
@@ -66,7 +66,7 @@ describe('news', () => {
 
   it('refuses a duplicate url (409), bad input (400) and non-admins (401/403)', async () => {
     const duplicate = await t.rest('POST', '/news', { body: post({ url: 'grafik' }), token: admin });
-    expect(duplicate).toEqual({ status: 409, body: { statusCode: 409, code: 'CONFLICT', message: domainMessages.duplicateUrl } });
+    expect(duplicate).toEqual({ status: 409, body: { statusCode: 409,code: 'CONFLICT',  message: domainMessages.duplicateUrl } });
     expect((await t.rest('POST', '/news', { body: post({ url: 'Плохой url' }), token: admin })).status).toBe(400);
     expect((await t.rest('POST', '/news', { body: post({ title: '' }), token: admin })).status).toBe(400);
     expect((await t.rest('POST', '/news', { body: post({ image: '0123456789abcdef0123456789abcdef.webp', url: 'x-image' }), token: admin })).status).toBe(400);

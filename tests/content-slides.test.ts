@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import { libraryImage, shopperToken, type Rows } from './content-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { libraryImage, shopperToken, type Rows } from './support/content-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 interface Slide {
   id: number;
@@ -72,7 +72,7 @@ describe('slides', () => {
   });
 
   it('keeps writes to staff: 401 without a token, 403 for a shopper', async () => {
-    expect(await t.rest('POST', '/slides', { body: { image: images[0] } })).toEqual({ status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: statusMessages[401] } });
+    expect(await t.rest('POST', '/slides', { body: { image: images[0] } })).toEqual({ status: 401, body: { statusCode: 401,code: 'UNAUTHORIZED',  message: statusMessages[401] } });
     expect((await t.rest('PUT', '/slides', { body: { slides: [] }, token: shopper })).status).toBe(403);
   });
 
@@ -95,7 +95,7 @@ describe('advertisements', () => {
     const updated = await t.rest('PUT', `/advertisements/${ad.id}`, { body: { title: 'Скидка 10% подписчикам', description: 'Промокод в первом письме.', version: ad.version }, token: admin });
     expect(updated.body).toEqual({ id: ad.id, title: 'Скидка 10% подписчикам', description: 'Промокод в первом письме.', version: ad.version + 1 });
     const stale = await t.rest('PUT', `/advertisements/${ad.id}`, { body: { title: 'Другое', version: ad.version }, token: admin });
-    expect(stale).toEqual({ status: 409, body: { statusCode: 409, code: 'CONFLICT', message: domainMessages.staleVersion } });
+    expect(stale).toEqual({ status: 409, body: { statusCode: 409,code: 'CONFLICT',  message: domainMessages.staleVersion } });
     expect((await t.trpc().content.advertisements.get.query({ advertisementId: ad.id })).title).toBe('Скидка 10% подписчикам');
 
     expect((await t.rest('PUT', `/advertisements/${ad.id}`, { body: { title: 'X' }, token: shopper })).status).toBe(403);

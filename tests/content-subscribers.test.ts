@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import { lastLetter, restFrom, waitForLetters } from './accounts-support.js';
-import { shopperToken, type Rows } from './content-support.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { lastLetter, restFrom, waitForLetters } from './support/accounts-support.js';
+import { shopperToken, type Rows } from './support/content-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 interface Subscriber {
   id: number;
@@ -135,7 +135,7 @@ describe('callback request', () => {
     }
     expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
     const limited = await restFrom(t.baseUrl, '10.0.3.1', 'POST', '/subscribes/call', { body: { name: 'Спам', phone: '+7 900 000-00-00' } });
-    expect(limited.body).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: statusMessages[429] });
+    expect(limited.body).toEqual({ statusCode: 429,code: 'TOO_MANY_REQUESTS',  message: statusMessages[429] });
     expect((await restFrom(t.baseUrl, '10.0.3.2', 'POST', '/subscribes/call', { body: { name: 'Другой', phone: '+7 900 000-00-01' } })).status).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * Every operation of /api/openapi.json, given a few bad inputs in its path, query and body, by an
@@ -82,7 +82,7 @@ function requests(operation: Operation): Array<{ path: string; query: string; bo
 }
 
 describe('bad input over the whole REST API', () => {
-  it('never answers 5xx, anonymous or Admin, and refuses in the SPEC shape in Russian', async () => {
+  it('never answers 5xx, anonymous or Admin, and refuses in the shared JSON error shape in Russian', async () => {
     expect(operations.length).toBeGreaterThan(50);
     const failures: string[] = [];
     let sent = 0;

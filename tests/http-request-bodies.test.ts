@@ -4,10 +4,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultBodyLimit, jsonShapeBounds, procedureBodyLimit, procedureBodyLimitPaths, trpcBodyLimit } from '../src/server/http/body-limits.js';
 import { JsonShapeScanner, jsonShapeProblem } from '../src/server/http/json-shape.js';
-import { RateLimits } from '../src/server/services/rate-limit.js';
-import { domainMessages, statusMessages, codeForStatus } from '../src/shared/errors.js';
-import { libraryImage } from './content-support.js';
-import { slow, startTestApp, type TestApp } from './harness.js';
+import { RateLimits } from '../src/server/services/platform/rate-limit.js';
+import { codeForStatus, domainMessages, statusMessages } from '../src/shared/errors.js';
+import { libraryImage } from './support/content-support.js';
+import { slow, startTestApp, type TestApp } from './support/harness.js';
 
 let t: TestApp;
 let admin: string;

@@ -4,9 +4,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { Mailer } from '../src/server/services/mailer.js';
-import { linkToken, restFrom } from './accounts-support.js';
-import { adminCredentials, slow, startTestApp, type TestApp } from './harness.js';
+import { Mailer } from '../src/server/services/mail/mailer.js';
+import { linkToken, restFrom } from './support/accounts-support.js';
+import { adminCredentials, slow, startTestApp, type TestApp } from './support/harness.js';
 
 /** In production the log never holds a letter's text, links or addresses, nor a link's token from a request's URL. */
 

@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import { imageNamePattern } from '../src/shared/media.js';
-import { hashPassword } from '../src/server/services/passwords.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { animatedGif, jpegWithExif, png, svgImage } from './media-files.js';
+import { hashPassword } from '../src/server/services/accounts/passwords.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { animatedGif, jpegWithExif, png, svgImage } from './support/media-files.js';
 
 let t: TestApp;
 let adminToken: string;
@@ -118,7 +118,7 @@ describe('an image from upload to deletion', () => {
       status: 409,
       body: {
         statusCode: 409,
-        code: 'CONFLICT',
+       code: 'CONFLICT',
         message: `${domainMessages.imageInUsePrefix}товарах: ${first!.id}, ${second!.id}; брендах: ${brand.id}; категориях: ${category.id}`,
       },
     });
@@ -133,7 +133,7 @@ describe('an image from upload to deletion', () => {
     await t.db.updateTable('categories').set({ image: null }).execute();
     expect(await t.rest('DELETE', `/images/${name}`, { token: adminToken })).toEqual({ status: 200, body: { ok: true } });
     expect((await getImage(t, name)).response.status).toBe(404);
-    expect(await t.rest('DELETE', `/images/${name}`, { token: adminToken })).toEqual({ status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: statusMessages[404] } });
+    expect(await t.rest('DELETE', `/images/${name}`, { token: adminToken })).toEqual({ status: 404, body: { statusCode: 404,code: 'NOT_FOUND',  message: statusMessages[404] } });
     expect(await storedCounts(t)).toEqual({ images: 0, variants: 0, blobs: 0 });
   });
 
@@ -163,7 +163,7 @@ describe('refusals', () => {
     const text = { name: 'notes.png', bytes: Buffer.from('это не картинка, а текст'), type: 'image/png' };
     expect(await upload(t, [text])).toEqual({
       status: 415,
-      body: { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: `${domainMessages.notAnImage}: notes.png` },
+      body: { statusCode: 415,code: 'UNSUPPORTED_MEDIA_TYPE',  message: `${domainMessages.notAnImage}: notes.png` },
     });
     expect((await upload(t, [{ name: 'logo.svg', bytes: svgImage, type: 'image/svg+xml' }])).status).toBe(415);
     const batch = await upload(t, [{ name: 'good.png', bytes: await png(300, 200), type: 'image/png' }, text]);
@@ -176,7 +176,7 @@ describe('refusals', () => {
     const response = await upload(t, [{ name: 'good.png', bytes: await png(300, 200), type: 'image/png' }, { name: 'huge.png', bytes: big, type: 'image/png' }]);
     expect(response).toEqual({
       status: 413,
-      body: { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: `${domainMessages.imageTooLarge}: huge.png. Наибольший размер — 0.5 МБ.` },
+      body: { statusCode: 413,code: 'PAYLOAD_TOO_LARGE',  message: `${domainMessages.imageTooLarge}: huge.png. Наибольший размер — 0.5 МБ.` },
     });
     expect(await storedCounts(t)).toEqual({ images: 0, variants: 0, blobs: 0 });
   });
@@ -194,7 +194,7 @@ describe('refusals', () => {
     form.append('other', new Blob([new Uint8Array(await png(10, 10))]), 'x.png');
     const response = await fetch(`${t.baseUrl}/api/images`, { method: 'POST', body: form, headers: { authorization: `Bearer ${adminToken}` } });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: domainMessages.noImageFiles });
+    expect(await response.json()).toEqual({ statusCode: 400,code: 'BAD_REQUEST',  message: domainMessages.noImageFiles });
     const json = await t.rest('POST', '/images', { body: { files: [] }, token: adminToken });
     expect(json.status).toBe(400);
     const broken = await fetch(`${t.baseUrl}/api/images`, {
@@ -208,7 +208,7 @@ describe('refusals', () => {
 
   it('lets only signed-in users upload (review photos), and only an Admin list and delete', async () => {
     const file = { name: 'a.png', bytes: await png(20, 20), type: 'image/png' };
-    expect(await upload(t, [file], null)).toEqual({ status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: statusMessages[401] } });
+    expect(await upload(t, [file], null)).toEqual({ status: 401, body: { statusCode: 401,code: 'UNAUTHORIZED',  message: statusMessages[401] } });
     await t.db.insertInto('users').values({ email: 'buyer@shop.test', firstName: 'Иван', lastName: 'Петров', passwordHash: await hashPassword('buyer-password') }).execute();
     const buyer = await t.trpc().accounts.auth.signin.mutate({ email: 'buyer@shop.test', password: 'buyer-password' });
     expect((await t.rest('GET', '/images', { token: buyer.accessToken })).status).toBe(403);

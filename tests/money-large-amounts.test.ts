@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceRange } from '../src/server/services/catalogue/product-list.js';
+import { priceRange } from '../src/server/services/catalogue/listing/price-range.js';
 import { priceRangeSchema, type Product, type ProductCard } from '../src/shared/schemas/catalogue.js';
 import type { Basket, BasketSummary, Checkout, CheckoutStats } from '../src/shared/schemas/orders.js';
-import { openOneConnection, startTestApp, type TestApp } from './harness.js';
-import { delivery, guest } from './orders-support.js';
+import { openOneConnection, startTestApp, type TestApp } from './support/harness.js';
+import { delivery, guest } from './support/orders-support.js';
 
 /**
  * Money above what a 32-bit integer of kopecks holds (21 474 836,47 ₽): prices up to the shared

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductCard } from '../src/shared/schemas/catalogue.js';
 import type { Address, Checkout, CheckoutStats, Wishlist } from '../src/shared/schemas/orders.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { delivery, guest, setUpShop, signUp, variantOf, type Shop } from './orders-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { delivery, guest, setUpShop, signUp, variantOf, type Shop } from './support/orders-support.js';
 
 /** Addresses and wishlists, whose data is whose, and the admin dashboard's figures. */
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessages } from '../src/shared/order-messages.js';
 import type { Basket, BasketSummary } from '../src/shared/schemas/orders.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { setUpShop, signUp, variantOf, type Shop } from './orders-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { setUpShop, signUp, variantOf, type Shop } from './support/orders-support.js';
 
 let t: TestApp;
 let shop: Shop;
@@ -171,7 +171,7 @@ describe('baskets', () => {
 });
 
 describe('the REST surface of orders', () => {
-  it('documents every /baskets, /wishlists, /addresses and /checkouts call of api-surface.txt', async () => {
+  it('documents every /baskets, /wishlists, /addresses and /checkouts REST call', async () => {
     const surface = [
       'GET /addresses', 'POST /addresses', 'POST /addresses/direct', 'GET /addresses/{addressId}', 'PUT /addresses/{addressId}', 'DELETE /addresses/{addressId}',
       'GET /baskets', 'POST /baskets', 'GET /baskets/clear/{basketId}', 'GET /baskets/{basketId}', 'PUT /baskets/{basketId}', 'DELETE /baskets/{basketId}',

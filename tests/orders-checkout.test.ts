@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessages } from '../src/shared/order-messages.js';
 import type { Basket, Checkout } from '../src/shared/schemas/orders.js';
-import { waitForLetters } from './accounts-support.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { delivery, guest, restWith, setUpShop, signUp, variantOf, type Shop } from './orders-support.js';
+import { waitForLetters } from './support/accounts-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { delivery, guest, restWith, setUpShop, signUp, variantOf, type Shop } from './support/orders-support.js';
 
 let t: TestApp;
 let shop: Shop;

@@ -5,9 +5,9 @@ import { statusMessages } from '../src/shared/errors.js';
 import { orderMessages } from '../src/shared/order-messages.js';
 import type { Product } from '../src/shared/schemas/catalogue.js';
 import type { Basket, Checkout } from '../src/shared/schemas/orders.js';
-import { purgeExpired } from '../src/server/services/housekeeping.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { delivery, guest, restWith, setUpShop, signUp, variantOf, type Shop } from './orders-support.js';
+import { purgeExpired } from '../src/server/services/platform/housekeeping.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { delivery, guest, restWith, setUpShop, signUp, variantOf, type Shop } from './support/orders-support.js';
 
 /** Small limits, so that each can be met in a few requests (README → Configuration, guest limits). */
 const limits = {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessages } from '../src/shared/order-messages.js';
 import type { Basket, Checkout, DirectAddress } from '../src/shared/schemas/orders.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { delivery, guest, restWith, setUpShop, signUp, variantOf, type Shop } from './orders-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { delivery, guest, restWith, setUpShop, signUp, variantOf, type Shop } from './support/orders-support.js';
 
 let t: TestApp;
 let shop: Shop;

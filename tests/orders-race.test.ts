@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../src/shared/schemas/catalogue.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { delivery, guest, setUpShop, variantOf, type Shop } from './orders-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { delivery, guest, setUpShop, variantOf, type Shop } from './support/orders-support.js';
 
 /** Never oversell: many buyers at once, on PGlite and on PostgreSQL (a real pool of connections). */
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness.js';
-import { product, shopper, type ListBody, type ReviewBody, type Shopper } from './reviews-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { product, shopper, type ListBody, type ReviewBody, type Shopper } from './support/reviews-support.js';
 
 interface QuestionBody {
   id: number;
@@ -139,7 +139,7 @@ describe('question lists', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('lists every reviews and questions call of the SPEC', async () => {
+  it('lists every REST call of reviews and questions', async () => {
     const doc = await t.rest<{ paths: Record<string, Record<string, { description?: string }>> }>('GET', '/openapi.json');
     const calls = [
       'get /questions', 'post /questions', 'get /questions/{questionId}', 'put /questions/{questionId}', 'delete /questions/{questionId}',

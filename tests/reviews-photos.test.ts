@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { product, shopper, upload, type ReviewBody, type Shopper } from './reviews-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { product, shopper, upload, type ReviewBody, type Shopper } from './support/reviews-support.js';
 
 let t: TestApp;
 let anna: Shopper;
@@ -26,7 +26,7 @@ describe('review photos', () => {
     expect(review.status).toBe(200);
     expect(review.body.images).toEqual(names);
     const refused = await t.rest<{ message: string }>('DELETE', `/images/${names[0]}`, { token: adminToken });
-    expect(refused).toEqual({ status: 409, body: { statusCode: 409, code: 'CONFLICT', message: `${domainMessages.imageInUsePrefix}отзывах: ${review.body.id}` } });
+    expect(refused).toEqual({ status: 409, body: { statusCode: 409,code: 'CONFLICT',  message: `${domainMessages.imageInUsePrefix}отзывах: ${review.body.id}` } });
     // Dropping a photo from the review frees it.
     await t.rest('PUT', `/reviews/${review.body.id}`, { body: { images: [names[1]] }, token: anna.token });
     expect((await t.rest('DELETE', `/images/${names[0]}`, { token: adminToken })).status).toBe(200);
@@ -54,7 +54,7 @@ describe('review photos', () => {
     const fresh = await shopper(t, 'quota@shop.test', 'Квота', 'Проверкина');
     expect((await upload(t, fresh.token, 3)).status).toBe(200);
     const over = await upload(t, fresh.token, 2);
-    expect(over).toEqual({ status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: `${domainMessages.uploadQuota} 4 в сутки.` } });
+    expect(over).toEqual({ status: 429, body: { statusCode: 429,code: 'TOO_MANY_REQUESTS',  message: `${domainMessages.uploadQuota} 4 в сутки.` } });
     expect((await upload(t, fresh.token, 1)).status).toBe(200);
     expect((await upload(t, fresh.token, 1)).status).toBe(429);
     const counted = await t.db.selectFrom('images').select('name').where('uploadedBy', '=', fresh.id).execute();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness.js';
-import { product, shopper, type ReviewBody, type Shopper } from './reviews-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { product, shopper, type ReviewBody, type Shopper } from './support/reviews-support.js';
 
 interface ReactionAnswer {
   reaction: { id: number; userId: number; reaction: string } | null;

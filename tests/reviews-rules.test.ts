@@ -1,8 +1,8 @@
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { product, productRating, shopper, type ListBody, type ReviewBody, type Shopper } from './reviews-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { product, productRating, shopper, type ListBody, type ReviewBody, type Shopper } from './support/reviews-support.js';
 
 let t: TestApp;
 let anna: Shopper;
@@ -40,7 +40,7 @@ describe('writing reviews', () => {
     const productId = await product(t, 'rules-anon');
     expect(await t.rest('POST', '/reviews', { body: { productId, rating: 5, text: 'Аноним' } })).toEqual({
       status: 401,
-      body: { statusCode: 401, code: 'UNAUTHORIZED', message: statusMessages[401] },
+      body: { statusCode: 401,code: 'UNAUTHORIZED',  message: statusMessages[401] },
     });
     expect((await t.rest('POST', '/questions', { body: { productId, text: 'Вопрос без входа' } })).status).toBe(401);
     expect((await t.rest('POST', '/comments', { body: { reviewId: 1, text: 'x' } })).status).toBe(401);
@@ -51,7 +51,7 @@ describe('writing reviews', () => {
     const productId = await product(t, 'rules-twice');
     await t.rest('POST', '/reviews', { body: { productId, rating: 3, text: 'Первый' }, token: anna.token });
     const second = await t.rest('POST', '/reviews', { body: { productId, rating: 5, text: 'Второй' }, token: anna.token });
-    expect(second).toEqual({ status: 409, body: { statusCode: 409, code: 'CONFLICT', message: domainMessages.reviewExists } });
+    expect(second).toEqual({ status: 409, body: { statusCode: 409,code: 'CONFLICT',  message: domainMessages.reviewExists } });
   });
 
   it('keeps one review per user and product under concurrent posts', async () => {

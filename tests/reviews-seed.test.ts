@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/server/db/seed.js';
-import { startTestApp, type TestApp } from './harness.js';
-import type { ListBody, ReviewBody } from './reviews-support.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import type { ListBody, ReviewBody } from './support/reviews-support.js';
 
 let t: TestApp;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/server/db/seed.js';
 import type { ProductCard } from '../src/shared/schemas/catalogue.js';
-import { startTestApp, type TestApp } from './harness.js';
-import { judgedClasses, judgedQueries, relevantUrls } from './search-judged.js';
+import { startTestApp, type TestApp } from './support/harness.js';
+import { judgedClasses, judgedQueries, relevantUrls } from './support/search-judged.js';
 
 /**
  * Recall@10 of the name search on the judged set (tests/search-judged.ts states the rule), per

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductCard } from '../src/shared/schemas/catalogue.js';
-import { keepNoAnswers } from '../src/server/services/catalogue/answers.js';
-import { listProducts } from '../src/server/services/catalogue/product-list.js';
-import { forgetRankings, keepNoRankings, keptRankings } from '../src/server/services/catalogue/search-results.js';
-import { resolveQuery } from '../src/server/services/catalogue/search.js';
+import { keepNoAnswers } from '../src/server/services/catalogue/listing/caches.js';
+import { listProducts } from '../src/server/services/catalogue/listing/list-products.js';
+import { forgetRankings, keepNoRankings, keptRankings } from '../src/server/services/catalogue/listing/caches.js';
+import { resolveQuery } from '../src/server/services/catalogue/search/resolve.js';
 import { productListSchema } from '../src/shared/schemas/catalogue.js';
-import { openOneConnection, startTestApp, type TestApp } from './harness.js';
+import { openOneConnection, startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * The ranked matches of a plain name search are kept per server and checked against

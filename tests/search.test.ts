@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand, Color, ProductCard } from '../src/shared/schemas/catalogue.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
-/** Each mechanism of the name search (issue 16) on a small catalogue of its own. */
+/** Each mechanism of the name search (docs/search.md) on a small catalogue of its own. */
 
 let t: TestApp;
 let adminToken = '';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
 import { seedDemoData } from '../src/server/db/seed.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 let t: TestApp;
 
@@ -49,7 +49,7 @@ describe('a shutdown', () => {
     for (const outcome of [...refused, late]) {
       expect(outcome.status).toBe(503);
       expect(outcome.retryAfter).toBe('5');
-      expect(JSON.parse(outcome.body)).toEqual({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: domainMessages.shuttingDown });
+      expect(JSON.parse(outcome.body)).toEqual({ statusCode: 503,code: 'SERVICE_UNAVAILABLE',  message: domainMessages.shuttingDown });
     }
   });
 });

@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { startTestApp, type TestApp } from './support/harness.js';
 
 let t: TestApp;
 let adminToken: string;
@@ -33,7 +33,7 @@ describe('tags over REST', () => {
     expect((await t.rest('DELETE', `/tags/${created.body.id}`, { token: adminToken })).status).toBe(200);
     expect(await t.rest('GET', `/tags/${created.body.id}`)).toEqual({
       status: 404,
-      body: { statusCode: 404, code: 'NOT_FOUND', message: statusMessages[404] },
+      body: { statusCode: 404,code: 'NOT_FOUND',  message: statusMessages[404] },
     });
   });
 
@@ -53,15 +53,15 @@ describe('tags over REST', () => {
   it('refuses writes without a token (401) and with a non-admin token (403)', async () => {
     expect(await t.rest('POST', '/tags', { body: { name: 'X', url: 'x' } })).toEqual({
       status: 401,
-      body: { statusCode: 401, code: 'UNAUTHORIZED', message: statusMessages[401] },
+      body: { statusCode: 401,code: 'UNAUTHORIZED',  message: statusMessages[401] },
     });
     await t.db
       .insertInto('users')
-      .values({ email: 'buyer@shop.test', firstName: 'Иван', lastName: 'Петров', passwordHash: await (await import('../src/server/services/passwords.js')).hashPassword('buyer-password') })
+      .values({ email: 'buyer@shop.test', firstName: 'Иван', lastName: 'Петров', passwordHash: await (await import('../src/server/services/accounts/passwords.js')).hashPassword('buyer-password') })
       .execute();
     const buyer = await t.trpc().accounts.auth.signin.mutate({ email: 'buyer@shop.test', password: 'buyer-password' });
     const refused = await t.rest('POST', '/tags', { body: { name: 'X', url: 'x' }, token: buyer.accessToken });
-    expect(refused).toEqual({ status: 403, body: { statusCode: 403, code: 'FORBIDDEN', message: statusMessages[403] } });
+    expect(refused).toEqual({ status: 403, body: { statusCode: 403,code: 'FORBIDDEN',  message: statusMessages[403] } });
   });
 
   it('answers bad input with 400 and a Russian message naming the field', async () => {
@@ -79,7 +79,7 @@ describe('tags over REST', () => {
   it('refuses a duplicate url with 409', async () => {
     await t.rest('POST', '/tags', { body: { name: 'Один', url: 'odin' }, token: adminToken });
     const again = await t.rest('POST', '/tags', { body: { name: 'Два', url: 'odin' }, token: adminToken });
-    expect(again).toEqual({ status: 409, body: { statusCode: 409, code: 'CONFLICT', message: domainMessages.duplicateUrl } });
+    expect(again).toEqual({ status: 409, body: { statusCode: 409,code: 'CONFLICT',  message: domainMessages.duplicateUrl } });
   });
 });
 

@@ -4,8 +4,8 @@ import type { Checkout } from '../src/shared/schemas/orders.js';
 import type { Webhook, WebhookDelivery } from '../src/shared/schemas/webhooks.js';
 import { endpointUrlProblem } from '../src/server/services/webhooks/endpoints.js';
 import { verifyDelivery } from '../src/server/services/webhooks/signature.js';
-import { startTestApp, slow, type TestApp } from './harness.js';
-import { delivery, guest, setUpShop, signUp, variantOf, type Shop } from './orders-support.js';
+import { startTestApp, slow, type TestApp } from './support/harness.js';
+import { delivery, guest, setUpShop, signUp, variantOf, type Shop } from './support/orders-support.js';
 
 /** A local receiver that records every delivery and answers what the test tells it to. */
 interface Received {

@@ -1,5 +1,5 @@
 /**
- * The five calls of PERFORMANCE.md (and name search in the wrong layout and in Latin letters), as the shop serves them (REST, /api) and as the floor serves
+ * The five catalogue calls the shop's speed targets name (bench/README.md), and name search in the wrong layout and in Latin letters, as the shop serves them (REST, /api) and as the floor serves
  * them (one hand-written statement each, /floor). Both get the same parameters.
  */
 export interface BenchCall {
@@ -14,7 +14,7 @@ export const benchCategory = 'obuv';
 export const benchColor = 'chernyj';
 /** A kind of product, about 1% of the names. */
 export const benchWord = 'кроссовки';
-/** The same word typed with the keyboard left in the Latin layout, and in Latin letters (issue 16). */
+/** The same word typed with the keyboard left in the Latin layout, and in Latin letters (docs/search.md). */
 export const benchLayoutWord = 'rhjccjdrb';
 export const benchLatinWord = 'krossovki';
 
@@ -65,7 +65,7 @@ export const calls: BenchCall[] = [
 ];
 
 /**
- * The sort matrix of issue 13 (point 2): every sort the storefront and the REST API offer, with
+ * The sort matrix: every sort the storefront and the REST API offer, with
  * and without a search word, with and without filters (category + colour, the variant rule).
  * Relevance only with a word (without one it is the newest-first order of call 1).
  */

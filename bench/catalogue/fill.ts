@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 
 /**
- * The bench catalogue of PERFORMANCE.md: 100 000 products with 3 variants each (own colour, price
+ * The bench catalogue (bench/README.md, Catalogue): 100 000 products with 3 variants each (own colour, price
  * and stock), 40 categories in two levels, 200 brands, 30 colours, 50 tags, 20 sizes; Russian
  * names; prices log-uniform from 100 to 100 000 ₽. Filled with generate_series in a few
  * statements (well under a minute), deterministic apart from stock.

@@ -1,5 +1,5 @@
 /**
- * The floor's statements for the sort matrix (issue 13, point 2): one hand-written statement per
+ * The floor's statements for the sort matrix (every sort the storefront offers): one hand-written statement per
  * sort, with and without a search word, with and without filters (a category and a colour, under
  * the variant rule: the card shows the cheapest matching variant, and the price sort is by it).
  * Matches that are counted anyway are collected once (a CTE used twice is materialised); with

@@ -13,7 +13,7 @@ const statements = {
     select json_build_object(
       'rows', coalesce((select json_agg(${card} order by page.created_at desc, page.id desc) from page join products p on p.id = page.id), '[]'::json),
       'length', (select count(*) from products))::text as body`,
-  // The variant rule (issue 13): a black variant priced within the range, the card showing the
+  // The variant rule (docs/catalogue.md): a black variant priced within the range, the card showing the
   // cheapest such variant's price and picture.
   filtered: `${subtree},
     matches as (select distinct on (v.product_id) v.product_id as id, v.price, v.old_price, v.images[1] as image

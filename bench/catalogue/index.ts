@@ -1,8 +1,8 @@
 /**
- * Catalogue bench (PERFORMANCE.md, "The catalogue"):
+ * Catalogue bench (its targets and results: bench/README.md, "Catalogue"):
  *
  *   npm run bench:catalogue -- [--refill] [--duration 10] [--connections 1,4,32,64] [--calls first,search] [--no-readme]
- *   --no-rankings: the shop keeps no ranking of a search (search-results.ts): every search runs in full
+ *   --no-rankings: the shop keeps no ranking of a search (listing/caches.ts, `rankings`): every search runs in full
  *   npm run bench:catalogue -- --sorts [--duration 6] [--connections 4,32]   (the sort matrix, its own table)
  *   --give-up <call key>: afterwards, 64 clients that give up after 100 ms on that call
  *
@@ -164,7 +164,7 @@ async function compare(shop: string, floor: string, call: BenchCall): Promise<st
   return `${sameRows ? 'same rows' : 'different rows'}, ${note}`;
 }
 
-/** Output validation by zod of a page of cards, per call (PERFORMANCE.md asks to measure it). */
+/** Output validation by zod of a page of cards, per call (its cost is part of every answer, so it is measured). */
 async function zodCost(shop: string): Promise<string[]> {
   const lines: string[] = [];
   for (const limit of [12, 100]) {
@@ -254,7 +254,7 @@ async function main(): Promise<void> {
     }
   }
 
-  // Work that outlives its client (issue 13, point 5): 64 clients that give up after 100 ms on
+  // Work that outlives its client: 64 clients that give up after 100 ms on
   // the slowest call of the selection; the database should be idle right after they stop.
   let givingUp = 'not measured';
   const slowest = selected.find((call) => call.key === argument('give-up'));

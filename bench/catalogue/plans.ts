@@ -1,6 +1,6 @@
 /**
  * Records the plan of every statement of every catalogue bench call, the shop's and the floor's
- * (issue 13, point 4):
+ * (to compare the shop's plans with the floor's):
  *
  *   npm run bench:plans
  *

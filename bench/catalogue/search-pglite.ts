@@ -1,5 +1,5 @@
 /**
- * Name search on the embedded database (issue 16 point 8: "the same on PGlite and PostgreSQL"):
+ * Name search on the embedded database (the shop answers the same, and should be as quick, on PGlite and PostgreSQL):
  * the bench catalogue (fill.ts: 100 000 products, 300 000 variants) made in an in-memory PGlite,
  * the real app on it, and autocannon on the three search calls of calls.ts at 1 and 4
  * connections. PGlite runs one statement at a time, so 4 connections queue inside the process.
@@ -8,8 +8,8 @@
  *   npx tsx bench/catalogue/search-pglite.ts [--duration 10] [--no-answers | --no-rankings] [--keep <dir>]
  *
  * By default a repeated search is answered from the answers kept until the next write
- * (services/catalogue/answers.ts). `--no-answers`: every request reads its page (the ranking of the
- * search is kept, search-results.ts). `--no-rankings`: nothing is kept, so every request runs the
+ * (services/catalogue/listing/caches.ts, `answers`). `--no-answers`: every request reads its page (the ranking of the
+ * search is kept, `rankings`). `--no-rankings`: nothing is kept, so every request runs the
  * search in full, as a query seen for the first time does. `--keep <dir>`: the filled data
  * directory is written there (≈850 MB, named by fill.ts's fingerprint) and read from there next time (a few seconds instead of
  * about two minutes of filling).
@@ -23,8 +23,8 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { keepNoAnswers } from '../../src/server/services/catalogue/answers.js';
-import { keepNoRankings } from '../../src/server/services/catalogue/search-results.js';
+import { keepNoAnswers } from '../../src/server/services/catalogue/listing/caches.js';
+import { keepNoRankings } from '../../src/server/services/catalogue/listing/caches.js';
 import { calls } from './calls.js';
 import { fillSteps, fingerprint } from './fill.js';
 

@@ -6,7 +6,7 @@
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/connection.js';
-import { keepNoRankings } from '../../src/server/services/catalogue/search-results.js';
+import { keepNoRankings } from '../../src/server/services/catalogue/listing/caches.js';
 
 const config = loadConfig({ ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required');

@@ -1,5 +1,5 @@
 /**
- * Checkout bench (PERFORMANCE.md, "Orders"):
+ * Checkout bench: one-click orders under load, against a hand-written SQL floor (targets in bench/README.md):
  *
  *   npx tsx bench/checkout/index.ts [--duration 5] [--connections 16] [--no-readme]
  *

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AuthProvider } from './auth/AuthProvider';
+import { AuthProvider } from './accounts/AuthProvider';
 import { AppRoutes } from './router';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
 import { DisplayFlagsProvider } from './ui/display-flags';

@@ -1,11 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useRoutes } from 'react-router-dom';
-import { accountStoreRoutes } from './store/account/routes';
+import { accountsStoreRoutes } from './store/accounts/routes';
 import { catalogueStoreRoutes } from './store/catalogue/routes';
 import { contentStoreRoutes } from './store/content/routes';
 import { HomePage } from './store/home/HomePage';
-import { orderStoreRoutes } from './store/orders/routes';
+import { ordersStoreRoutes } from './store/orders/routes';
 import { StoreLayout } from './store/layout/StoreLayout';
 import { NotFoundPage } from './store/NotFoundPage';
 
@@ -29,8 +29,8 @@ export function AppRoutes() {
       children: [
         { index: true, element: <HomePage /> },
         ...catalogueStoreRoutes,
-        ...accountStoreRoutes,
-        ...orderStoreRoutes,
+        ...accountsStoreRoutes,
+        ...ordersStoreRoutes,
         ...contentStoreRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 2: a route table keyed by name; navigation goes to the path found under a key.
+ * The route table keyed by name; navigation goes to the path found under a key.
  */
 export const routes = {
   home: '/',

@@ -2,7 +2,7 @@ import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/routers/index.js';
-import { authorizationHeader } from './auth/tokens';
+import { authorizationHeader } from './accounts/tokens';
 import { toastError } from './ui/toast';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -21,7 +21,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** SPEC.md section 4: every failed request shows its message as an error toast. */
+/** Every failed request shows its message as an error toast, unless it is marked silent. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({

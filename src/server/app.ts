@@ -17,12 +17,12 @@ import { serveStorefront } from './http/storefront.js';
 import { registerTrpcRoute } from './http/trpc-route.js';
 import { restPlugin } from './rest/index.js';
 import { appRouter } from './routers/index.js';
-import { jwtSecret } from './services/app-state.js';
-import { startHousekeeping } from './services/housekeeping.js';
-import { Mailer } from './services/mailer.js';
-import { RateLimits } from './services/rate-limit.js';
-import { CutoffPoller, TokenCutoffs } from './services/token-cutoffs.js';
-import { TokenService } from './services/tokens.js';
+import { jwtSecret } from './services/platform/app-state.js';
+import { startHousekeeping } from './services/platform/housekeeping.js';
+import { Mailer } from './services/mail/mailer.js';
+import { RateLimits } from './services/platform/rate-limit.js';
+import { CutoffPoller, TokenCutoffs } from './services/accounts/token-cutoffs.js';
+import { TokenService } from './services/accounts/tokens.js';
 import { Webhooks } from './services/webhooks/delivery.js';
 
 export interface BuildAppOptions {

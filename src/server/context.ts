@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
-import type { Role } from './db/schema.js';
-import type { Mailer } from './services/mailer.js';
-import type { RateLimits } from './services/rate-limit.js';
-import type { TokenService } from './services/tokens.js';
+import type { Role } from './db/tables/accounts.js';
+import type { Mailer } from './services/mail/mailer.js';
+import type { RateLimits } from './services/platform/rate-limit.js';
+import type { TokenService } from './services/accounts/tokens.js';
 
 /** What every procedure may use; built once per app. */
 export interface AppServices {
@@ -29,7 +29,7 @@ export interface Context extends AppServices {
   idempotencyKey: string | null;
 }
 
-/** SPEC.md section 7: the access token travels as `Authorization: Bearer <token>`. */
+/** The access token travels as `Authorization: Bearer <token>` (docs/accounts.md). */
 export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
   const header = request.headers.authorization;
   if (!header) return null;

@@ -5,8 +5,8 @@ import { domainMessages, statusForCode, statusMessages, userMessage, validationM
 import type { Context } from './context.js';
 import type { Access } from './rest/openapi-document.js';
 import { translateDatabaseError } from './db/errors.js';
-import type { HourlyLimit, IpRateLimitedAction } from './services/rate-limit.js';
-import { findNulCharacter } from './services/text-input.js';
+import type { HourlyLimit, IpRateLimitedAction } from './services/platform/rate-limit.js';
+import { findNulCharacter } from './services/platform/text-input.js';
 import { withSyncParsing } from './sync-parsing.js';
 
 /**
@@ -46,8 +46,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const middleware = t.middleware;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Constraint violations become the catalogue's 4xx answers instead of a 500. */
 const databaseErrors = t.middleware(async ({ next }) => {
@@ -70,7 +68,7 @@ const textGuard = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = withSyncParsing(t.procedure.use(textGuard).use(databaseErrors).meta({ access: 'public' }));
 
-/** Past PRODUCT.md's limit for the action from this IP: 429 with the message of SPEC.md section 8. */
+/** Past the action's limit for this IP (docs/platform.md): 429 with the catalogue's message. */
 export function rateLimited(action: IpRateLimitedAction) {
   return t.middleware(async ({ ctx, next }) => {
     if (!(await ctx.rateLimits.consume(action, ctx.ip))) throw new TRPCError({ code: 'TOO_MANY_REQUESTS' });
@@ -96,12 +94,6 @@ export const userProcedure = publicProcedure.use(({ ctx, next }) => {
   }
   return next({ ctx: { ...ctx, user: ctx.user } });
 }).meta({ access: 'user' });
-
-/** SuperUser or Admin: moderation. */
-export const moderatorProcedure = userProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role === 'User') throw new TRPCError({ code: 'FORBIDDEN' });
-  return next();
-});
 
 /**
  * Admin only. The role is read again from the database, so a demoted or deleted admin loses

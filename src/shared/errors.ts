@@ -1,5 +1,5 @@
 /**
- * The error catalogue of SPEC.md section 8: one place that ties tRPC error codes, HTTP statuses
+ * The error catalogue (docs/platform.md): one place that ties tRPC error codes, HTTP statuses
  * and the Russian messages shown to people.
  */
 
@@ -49,7 +49,7 @@ export function codeForStatus(status: number): string {
   return codesByStatus[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
 }
 
-/** Messages by HTTP status, word for word from SPEC.md section 8, plus the statuses we add. */
+/** The Russian message of each HTTP status the shop answers with. */
 export const statusMessages: Readonly<Record<number, string>> = {
   400: 'Отправлены неверные данные.',
   401: 'Вы не авторизованы.',
@@ -69,7 +69,7 @@ export const statusMessages: Readonly<Record<number, string>> = {
   503: 'Запрашиваемый сервер недоступен.',
 };
 
-/** Domain refusals quoted by SPEC.md section 8. */
+/** The Russian messages of the domains' refusals. */
 export const domainMessages = {
   hasDependents: 'Удалить невозможно, В файле есть дополнительные данные',
   withdrawInstead: 'Снимите товар с продажи (выключите «В продаже»): покупатели не смогут его заказать, а отзывы и история заказов сохранятся',

@@ -13,7 +13,7 @@ export const maxImageWidth = imageWidths[imageWidths.length - 1]!;
 /** Generated names: 32 hex digits and the extension of the stored format. */
 export const imageNamePattern = /^[0-9a-f]{32}\.webp$/;
 
-/** SPEC.md section 3: an image is served under /api/images/{name}; `width` picks an encoded width. */
+/** An image is served under /api/images/{name}; `width` picks an encoded width. */
 export function imageUrl(name: string, width?: number): string {
   const path = `/api/images/${encodeURIComponent(name)}`;
   return width ? `${path}?w=${width}` : path;

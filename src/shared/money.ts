@@ -1,5 +1,5 @@
 /**
- * PRODUCT.md: prices are integer kopecks inside, rubles (at most two decimals) outside.
+ * Prices are integer kopecks inside (no rounding drift in sums), rubles (at most two decimals) outside.
  */
 export function toKopecks(rubles: number): number {
   return Math.round(rubles * 100);

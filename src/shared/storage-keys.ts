@@ -1,4 +1,4 @@
-/** SPEC.md section 9: the keys under which the browser keeps its state, all in local storage. */
+/** The keys under which the browser keeps its state, all in local storage. */
 export const storageKeys = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',

@@ -5,7 +5,7 @@ import { contentAdminRoutes } from './content/routes';
 import { webhooksAdminRoutes } from './webhooks/routes';
 import { dictionaryAdminRoutes } from './dictionaries/routes';
 import { AdminLayout } from './layout/AdminLayout';
-import { AdminLoginPage } from './login/AdminLoginPage';
+import { AdminLoginPage } from './accounts/AdminLoginPage';
 import { mediaAdminRoutes } from './media/routes';
 import { ordersAdminRoutes } from './orders/routes';
 import { reviewsAdminRoutes } from './reviews/routes';

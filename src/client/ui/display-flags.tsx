@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
 /**
- * SPEC.md section 2: screen-level display flags, each `flex` (shown) or `none` (hidden). Opening
+ * Screen-level display flags, each `flex` (shown) or `none` (hidden). Opening
  * one panel closes the others, as a shopper expects.
  */
 export type Display = 'flex' | 'none';

@@ -1,7 +1,7 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
- * WCAG 2.2 AA (issue 17): filled buttons, badges and coloured text use shade 8 in the light scheme
+ * WCAG 2.2 AA (see docs/client.md): filled buttons, badges and coloured text use shade 8 in the light scheme
  * (`primaryShade`), and shades 8–9 of the colours the shop uses are dark enough for 4.5:1 against
  * white and against their own light tints (shade 0, the background of light badges and alerts).
  */

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 
-/** Admin lists page through limit/offset (SPEC.md section 2); the page and filter live in the URL. */
+/** Admin lists page through limit/offset; the page and filter live in the URL. */
 export function usePaging(pageSize: number) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -24,4 +24,17 @@ export function usePaging(pageSize: number) {
         return current;
       }),
   };
+}
+
+/** An admin list's own filters in the URL: changing one goes back to the first page. */
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const setParam = (key: string, value: string | undefined) =>
+    setParams((current) => {
+      if (value) current.set(key, value);
+      else current.delete(key);
+      current.delete('page');
+      return current;
+    });
+  return [params, setParam] as const;
 }

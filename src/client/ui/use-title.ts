@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Every page has a Russian title (PRODUCT.md). */
+/** Every page has a Russian title (the browser tab and history show what the page is). */
 export function useTitle(title: string): void {
   useEffect(() => {
     document.title = title ? `${title} — Магазин` : 'Магазин';

@@ -10,9 +10,10 @@ import { cancelTarget, sendCancelRequest } from './cancel-request.js';
 import { WriteCountingPool } from './embedded-writes.js';
 import { runStatement } from './prepared.js';
 import { ClientGoneError, requestScope } from './request-scope.js';
-import type { Database } from './schema.js';
+import type { Database, Db } from './schema.js';
 
-export type Db = Kysely<Database>;
+/** The query builder type lives with the tables (db/schema.ts); most modules import it from here. */
+export type { Db } from './schema.js';
 
 export interface DatabaseHandle {
   db: Db;

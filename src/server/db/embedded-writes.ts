@@ -1,10 +1,10 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
-import type { Db } from './connection.js';
+import type { Db } from './schema.js';
 import { runStatement } from './prepared.js';
 
 /**
- * Writes to the embedded database, counted (issue 16 point 8). PGlite lives in this process and
+ * Writes to the embedded database, counted. PGlite lives in this process and
  * no other process can open its data directory, so every statement that can change its data
  * passes through this pool: a read made while the count was N is still exact while it is N
  * (services/catalogue/answers.ts). A statement counts as a write unless it surely only reads:

@@ -108,7 +108,7 @@ export function translateDatabaseError(cause: unknown): TRPCError | undefined {
     case '23001': // restrict_violation: a delete refused by ON DELETE RESTRICT
       return new TRPCError({ code: 'CONFLICT', message: domainMessages.hasDependents, cause });
     case '23503': // foreign_key_violation
-      // Deleting (or re-keying) a row that others reference is the SPEC's "has dependents" refusal;
+      // Deleting (or re-keying) a row that others reference is the shop's "has dependents" refusal (409);
       // pointing at a row that does not exist is bad input.
       return cause.message.startsWith('update or delete')
         ? new TRPCError({ code: 'CONFLICT', message: domainMessages.hasDependents, cause })

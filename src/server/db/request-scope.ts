@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Work that outlives its client is cancelled (issue 13): every request runs with an AbortSignal
+ * Work that outlives its client is cancelled: every request runs with an AbortSignal
  * that fires when its client goes away before the answer is sent. The PostgreSQL pool
  * (connection.ts) cancels a statement of that request still running (the protocol's
  * CancelRequest) and refuses to start new ones but a rollback. PGlite's pool does not look at the

@@ -1,4 +1,4 @@
-import { markDemoSeeded } from '../services/app-state.js';
+import { markDemoSeeded } from '../services/platform/app-state.js';
 import type { Db } from './connection.js';
 import { seedAccounts } from './seed-data/accounts.js';
 import { seedCatalogue } from './seed-data/catalogue.js';

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
-import { ensureAdmin } from '../services/admin-bootstrap.js';
-import { isDemoSeeded } from '../services/app-state.js';
+import { ensureAdmin } from '../services/accounts/admin-bootstrap.js';
+import { isDemoSeeded } from '../services/platform/app-state.js';
 import { openDatabase, requestTimeouts, type DatabaseHandle, type Db } from './connection.js';
 import { isDatabaseUnavailable } from './errors.js';
 import { migrateToLatest } from './migrate.js';
@@ -21,7 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function bringUpToDate(db: Db, kind: DatabaseHandle['kind'], config: Config, options: PrepareOptions): Promise<void> {
   const report = await migrateToLatest(db);
   if (report.applied.length) options.log(`Applied migrations: ${report.applied.join(', ')}`);
-  // PRODUCT.md: only an embedded database fills itself. The mark is written in the seed's own
+  // Only an embedded database fills itself with demo data; PostgreSQL is the operator's. The mark is written in the seed's own
   // transaction, so a start interrupted while seeding seeds again next time.
   if (kind === 'pglite' && !options.stopping?.() && !(await isDemoSeeded(db))) {
     try {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { domainMessages, statusMessages } from '../../shared/errors.js';
-import type { RateLimits } from '../services/rate-limit.js';
+import type { RateLimits } from '../services/platform/rate-limit.js';
 import { defaultBodyLimit, jsonShapeBounds, trpcBodyLimit } from './body-limits.js';
 import { JsonShapeScanner, type JsonShapeProblem } from './json-shape.js';
 import { trpcRouteUrl } from './trpc-route.js';
@@ -19,7 +19,7 @@ import { trpcRouteUrl } from './trpc-route.js';
  *
  * Limits per route: the façade's routes carry Fastify's own `bodyLimit` (body-limits.ts, by
  * procedure), the tRPC route takes its limit from the procedures its URL names, and the multipart
- * upload keeps the limits of its own parser (rest/images.ts). Refusals are errors with a status:
+ * upload keeps the limits of its own parser (rest/media.ts). Refusals are errors with a status:
  * the app's error handler answers `{ statusCode, message }`, the tRPC route's answers in tRPC's
  * envelope (trpc-route.ts).
  */

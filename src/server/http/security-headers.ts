@@ -54,7 +54,7 @@ function helmetOptions(https: boolean): HelmetOptions {
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    // Product images may be shown by other sites (link previews, marketplaces): see rest/images.ts.
+    // Product images may be shown by other sites (link previews, marketplaces): see rest/media.ts.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   };

@@ -7,7 +7,7 @@ import { messageForStatus } from '../../shared/errors.js';
 import { idSchema } from '../../shared/schemas/common.js';
 import type { AppServices } from '../context.js';
 import { exportFileName } from '../services/content/subscribers.js';
-import { adminProblem } from './images.js';
+import { adminProblem } from './media.js';
 import { rawRouteErrors } from './openapi-document.js';
 
 /** What a QR code on the goods opens: the shop's public check page. */

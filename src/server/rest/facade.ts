@@ -11,7 +11,7 @@ import type { Access } from './openapi-document.js';
 
 export interface FacadeRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The SPEC path under /api, e.g. `/tags/{tagId}`. */
+  /** The REST path under /api, e.g. `/tags/{tagId}`. */
   path: string;
   procedure: string;
   type: 'query' | 'mutation';
@@ -21,7 +21,7 @@ export interface FacadeRoute {
 
 /**
  * The REST façade's table, read from the procedures themselves: every procedure that declares a
- * SPEC path in `meta.openapi` is one row. Nothing else decides what /api answers.
+ * REST path in `meta.openapi` is one row. Nothing else decides what /api answers.
  */
 function isProcedure(value: unknown): value is AnyTRPCProcedure {
   return typeof value === 'function' && '_def' in value && typeof value._def === 'object' && value._def !== null && 'procedure' in value._def;
@@ -49,7 +49,7 @@ function inputOf(request: FastifyRequest, method: FacadeRoute['method']): Record
  * Registers one Fastify route per row: Fastify matches the path and decodes its parameters, the
  * query string or JSON body plus the path parameters become the procedure's input, and the
  * procedure runs exactly as it does over tRPC (same middlewares, validation and access checks).
- * Failures answer `{ statusCode, message }` (SPEC.md section 8).
+ * Failures answer `{ statusCode, message }` (docs/api.md).
  */
 export function registerFacade(app: FastifyInstance, services: AppServices): void {
   const createContext = contextFactory(services);

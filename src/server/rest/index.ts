@@ -3,13 +3,13 @@ import type { AppServices } from '../context.js';
 import { registerContentRoutes } from './content.js';
 import { registerDocsPage } from './docs.js';
 import { registerFacade } from './facade.js';
-import { imageRoutes } from './images.js';
+import { imageRoutes } from './media.js';
 import { buildOpenApiDocument } from './openapi.js';
 
 /**
- * The REST façade at /api: one route per procedure that declares a SPEC path in `meta.openapi`
+ * The REST façade at /api: one route per procedure that declares a REST path in `meta.openapi`
  * (facade.ts), so the façade is a table by construction and holds no business logic; the OpenAPI
- * document is generated from the same procedures by trpc-to-openapi. Failures take the SPEC's
+ * document is generated from the same procedures by trpc-to-openapi. Failures take the REST
  * `{ statusCode, message }` shape app-wide (http/error-shape.ts).
  */
 export function restPlugin(services: AppServices): FastifyPluginAsync {

@@ -2,8 +2,8 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { appRouter } from '../routers/index.js';
 import { contentRoutesOpenApi } from './content.js';
 import { facadeTable } from './facade.js';
+import { imageRoutesOpenApi } from './media.js';
 import { describeAsServed } from './openapi-document.js';
-import { imageRoutesOpenApi } from './images.js';
 
 /** Generated from the procedures' zod schemas and `meta.openapi`; never written by hand. */
 export function buildOpenApiDocument(): OpenAPIObject {

@@ -1,6 +1,5 @@
 import { router } from '../trpc.js';
-import { authRouter } from './auth/index.js';
-import { usersRouter } from './auth/users.js';
+import { accountsRouter } from './accounts/index.js';
 import { catalogueRouter } from './catalogue/index.js';
 import { contentRouter } from './content/index.js';
 import { mediaRouter } from './media/index.js';
@@ -10,7 +9,7 @@ import { webhooksRouter } from './webhooks/index.js';
 
 /** The whole API: one router per domain. The client imports only its type. */
 export const appRouter = router({
-  accounts: router({ auth: authRouter, users: usersRouter }),
+  accounts: accountsRouter,
   catalogue: catalogueRouter,
   media: mediaRouter,
   orders: router({

@@ -15,8 +15,8 @@ import {
 } from './common.js';
 
 /**
- * The catalogue's contract (SPEC.md sections 3 and 7): categories, colours, brands and products
- * with variants. Prices are rubles here (PRODUCT.md); the server stores kopecks.
+ * The catalogue's contract (docs/catalogue.md): categories, colours, brands and products
+ * with variants. Prices are rubles here; the server stores kopecks.
  */
 
 /** A reference to a category, brand, tag, size or colour in list filters: its id or its url. */
@@ -67,7 +67,6 @@ export const categoryInputSchema = z.object({
   parentId: z.number().int().positive().nullable().default(null),
   parameters: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
 });
-export type CategoryInput = z.input<typeof categoryInputSchema>;
 
 export const categoryListSchema = z.object({
   name: z.string().trim().max(200).optional(),
@@ -139,7 +138,6 @@ export const brandInputSchema = z.object({
   showOnMain: z.boolean().default(false),
   synonyms: brandSynonymsSchema,
 });
-export type BrandInput = z.input<typeof brandInputSchema>;
 
 export const brandListSchema = z.object({
   name: z.string().trim().max(200).optional(),
@@ -170,7 +168,7 @@ export const variantSchema = z.object({
 export type Variant = z.infer<typeof variantSchema>;
 
 /**
- * A product as its page shows it. SPEC.md section 3: a product's other fields are an open set,
+ * A product as its page shows it. A product's other fields are an open set,
  * sent as they are except id; they are kept in `extra` and also answered at the top level.
  */
 export const productSchema = z.looseObject({
@@ -190,7 +188,7 @@ export const productSchema = z.looseObject({
   reviewCount: z.number().int(),
   image: z.string().nullable(),
   parameters: z.record(z.string(), z.string()),
-  /** SPEC.md: other product fields are an open set, kept and returned as sent. */
+  /** Other product fields are an open set, kept and returned as sent. */
   extra: z.record(z.string(), z.unknown()),
   categories: z.array(refItemSchema),
   brands: z.array(refItemSchema),
@@ -231,7 +229,6 @@ export const variantInputSchema = z.object({
   stock: z.number().int().min(0, 'Остаток не может быть отрицательным').max(1_000_000),
   images: z.array(imageNameSchema).max(20).default([]),
 });
-export type VariantInput = z.input<typeof variantInputSchema>;
 
 export const productInputShape = {
   name: nameSchema,
@@ -256,7 +253,7 @@ export type ProductInput = z.input<typeof productInputSchema>;
 
 export const productSortColumns = ['price', 'name', 'createdAt', 'rating', 'id'] as const;
 
-/** GET /products: every filter of SPEC.md section 7. List filters take ids or urls, `a,b` or repeated. */
+/** GET /products: every filter of the product list (docs/catalogue.md). List filters take ids or urls, `a,b` or repeated. */
 export const productFilterShape = {
   name: z.string().trim().max(200).optional(),
   minPrice: decimalQuerySchema.optional(),

@@ -19,7 +19,7 @@ export function wholeNumber(min: number, max: number = maxInt) {
   );
 }
 
-/** Entity ids are positive integers (PRODUCT.md). */
+/** Entity ids are positive integers. */
 export const idSchema = wholeNumber(1);
 
 /** A price or another decimal in a query string: digits with an optional fraction, nothing else. */
@@ -87,7 +87,7 @@ export function sortShape<const T extends readonly [string, ...string[]]>(column
   };
 }
 
-/** SPEC.md section 3: a list response is `{ rows, length }`, length being the total. */
+/** A list response is `{ rows, length }`, length being the total. */
 export function listResponse<T extends z.ZodType>(row: T) {
   return z.object({ rows: z.array(row), length: z.number().int() });
 }

@@ -1,10 +1,10 @@
 import { z } from '../zod.js';
 import { flagSchema, orderBySchema, idSchema, listOf, listResponse, nameSchema, pagingShape, sortShape, urlSlugSchema, versionInputShape, versionSchema } from './common.js';
 import { imageNameSchema } from './media.js';
-import { emailSchema } from './users.js';
+import { emailSchema } from './accounts.js';
 
 /**
- * The content domain's contract (SPEC.md sections 3 and 7, «Subscribers», «News», «Other»):
+ * The content domain's contract (docs/content.md):
  * slides, advertisements, news posts, subscribers and callback requests, QR records.
  */
 
@@ -70,7 +70,6 @@ export const newsInputSchema = z.object({
   image: imageNameSchema.nullable().default(null),
   showOnMain: z.boolean().default(false),
 });
-export type NewsInput = z.input<typeof newsInputSchema>;
 export const newsListSchema = z.object({
   title: z.string().trim().max(200).optional(),
   showOnMain: flagSchema.optional(),

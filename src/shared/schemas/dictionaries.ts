@@ -2,8 +2,8 @@ import { z } from '../zod.js';
 import { idSchema, listResponse, nameSchema, pagingShape, sortShape, urlSlugSchema, versionInputShape, versionSchema } from './common.js';
 
 /**
- * Tags and sizes (SPEC.md section 3) share one shape: id, name, url. Each keeps its own names for
- * the path parameter so the REST paths read as SPEC.md section 7 writes them.
+ * Tags and sizes share one shape: id, name, url. Each keeps its own names for
+ * the path parameter, so the REST paths read /tags/{tagId} and /sizes/{sizeId}.
  */
 export const dictionaryItemSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string(), version: versionSchema });
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
@@ -19,11 +19,10 @@ export const dictionaryListSchema = z.object({
   ...sortShape(dictionarySortColumns, 'id'),
   ...pagingShape,
 });
-export type DictionaryListInput = z.input<typeof dictionaryListSchema>;
 
 export const dictionaryListResponseSchema = listResponse(dictionaryItemSchema);
 
-/** `{ tagId }`, `{ sizeId }`: the path parameter of one dictionary, named as SPEC.md section 7 names it. */
+/** `{ tagId }`, `{ sizeId }`: the path parameter of one dictionary, named after it. */
 export function dictionaryIdSchema<K extends string>(key: K) {
   return z.object({ [key]: idSchema } as Record<K, typeof idSchema>);
 }

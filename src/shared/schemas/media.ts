@@ -5,7 +5,7 @@ import { listOf, listResponse, pagingShape, wholeNumber } from './common.js';
 /** A stored image's generated name; anything else (a path, `..`) is refused before it reaches storage. */
 export const imageNameSchema = z.string().regex(imageNamePattern, 'Неверное имя файла');
 
-/** SPEC.md section 3: name, url (/api/images/{name}), originalName, mimeType, size. */
+/** An image as the API shows it: name, url (/api/images/{name}), originalName, mimeType, size. */
 export const imageSchema = z.object({
   name: z.string(),
   url: z.string(),
@@ -20,7 +20,7 @@ export const imageSchema = z.object({
 });
 export type ImageInfo = z.infer<typeof imageSchema>;
 
-/** SPEC.md section 7: GET /images with filename, originalName, mimeType, size, limit, offset. */
+/** GET /images with filename, originalName, mimeType, size, limit, offset. */
 export const imageListSchema = z.object({
   filename: z.string().trim().max(200).optional(),
   originalName: z.string().trim().max(200).optional(),
@@ -30,7 +30,6 @@ export const imageListSchema = z.object({
   names: listOf(imageNameSchema),
   ...pagingShape,
 });
-export type ImageListInput = z.input<typeof imageListSchema>;
 
 export const imageListResponseSchema = listResponse(imageSchema);
 

@@ -2,10 +2,10 @@ import { maxUnitsPerLine } from '../order-limits.js';
 import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
 import { decimalQuerySchema, idSchema, limitSchema, listResponse, orderBySchema, wholeNumber } from './common.js';
-import { emailSchema, firstNameSchema, lastNameSchema } from './users.js';
+import { emailSchema, firstNameSchema, lastNameSchema } from './accounts.js';
 
 /**
- * The orders contract (SPEC.md sections 3 and 7, PRODUCT.md «Orders»): baskets, wishlists,
+ * The orders contract (docs/orders.md): baskets, wishlists,
  * addresses and checkouts. Money is rubles here; the server stores kopecks and computes every
  * price and total itself (whatever a client sends about money or statuses is ignored).
  */
@@ -27,15 +27,13 @@ export const checkoutStatusLabels: Record<CheckoutStatus, string> = {
   Canceled: 'Отменён',
 };
 
-/** PRODUCT.md: New → InDelivery → Completed; New or InDelivery → Canceled. Nothing else. */
+/** An order's statuses move New → InDelivery → Completed; New or InDelivery → Canceled. Nothing else. */
 export const checkoutMoves: Record<CheckoutStatus, readonly CheckoutStatus[]> = {
   New: ['InDelivery', 'Canceled'],
   InDelivery: ['Completed', 'Canceled'],
   Completed: [],
   Canceled: [],
 };
-
-export const basketStatusLabels: Record<BasketStatus, string> = { Active: 'Собирается', Ordered: 'Оформлена' };
 
 // ---------------------------------------------------------------- common pieces
 
@@ -85,7 +83,6 @@ export const basketUpdateSchema = z.object({
   basketId: uuidSchema,
   orderProducts: z.array(itemInputSchema).max(100, 'В корзине может быть не больше 100 позиций'),
 });
-export type BasketUpdateInput = z.input<typeof basketUpdateSchema>;
 
 export const basketCreateSchema = z.object({
   orderProducts: z.array(itemInputSchema).max(100, 'В корзине может быть не больше 100 позиций').optional(),
@@ -151,7 +148,6 @@ export const basketListSchema = z.object({
   limit: limitSchema(1000, 20),
   offset: wholeNumber(0).default(0),
 });
-export type BasketListInput = z.input<typeof basketListSchema>;
 
 export const basketSummarySchema = z.object({
   id: z.string(),
@@ -209,7 +205,6 @@ export const addressInputSchema = z.object({
   zipCode: zipCodeSchema,
   phone: phoneSchema.optional(),
 });
-export type AddressInput = z.input<typeof addressInputSchema>;
 
 export const addressSchema = z.object({
   id: z.number().int(),
@@ -251,7 +246,6 @@ export const addressListSchema = z.object({
   limit: limitSchema(1000, 20),
   offset: wholeNumber(0).default(0),
 });
-export type AddressListInput = z.input<typeof addressListSchema>;
 export const addressListResponseSchema = listResponse(addressSchema);
 
 // ---------------------------------------------------------------- checkouts
@@ -286,7 +280,6 @@ export const checkoutCreateSchema = z.object({
   lastName: lastNameSchema.optional(),
   email: emailSchema.optional(),
 });
-export type CheckoutCreateInput = z.input<typeof checkoutCreateSchema>;
 
 /** POST /checkouts/direct (no account): contact details required. */
 export const checkoutDirectSchema = z.object({
@@ -297,7 +290,6 @@ export const checkoutDirectSchema = z.object({
   lastName: lastNameSchema,
   email: emailSchema,
 });
-export type CheckoutDirectInput = z.input<typeof checkoutDirectSchema>;
 
 /** checkouts.createByStaff (tRPC, Admin): an order taken by phone. */
 export const checkoutStaffCreateSchema = z.object({
@@ -311,7 +303,6 @@ export const checkoutStaffCreateSchema = z.object({
   items: z.array(staffItemInputSchema).min(1, 'Добавьте хотя бы один товар').max(100),
   idempotencyKey: idempotencyKeySchema.optional(),
 });
-export type CheckoutStaffCreateInput = z.input<typeof checkoutStaffCreateSchema>;
 
 export const checkoutLineSchema = z.object({
   productId: z.number().int(),
@@ -379,10 +370,8 @@ const checkoutListShape = {
 };
 /** GET /checkouts: the caller's own orders. */
 export const checkoutListSchema = z.object(checkoutListShape);
-export type CheckoutListInput = z.input<typeof checkoutListSchema>;
 /** GET /checkouts/all (Admin): everyone's, plus userId and a customer search (name, e-mail, phone). */
 export const checkoutAllSchema = z.object({ ...checkoutListShape, userId: idSchema.optional(), customer: filterText });
-export type CheckoutAllInput = z.input<typeof checkoutAllSchema>;
 export const checkoutListResponseSchema = listResponse(checkoutSchema);
 
 // ---------------------------------------------------------------- dashboard

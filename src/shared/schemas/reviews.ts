@@ -3,7 +3,7 @@ import { flagSchema, idSchema, listResponse, okSchema, pagingShape, wholeNumber 
 import { imageNameSchema } from './media.js';
 
 /**
- * Reviews and questions (SPEC.md sections 3, 4 and 7): reviews with a rating and photos, review
+ * Reviews and questions (docs/reviews.md): reviews with a rating and photos, review
  * comments, questions and their comments (answers), and Like/Dislike reactions on all four.
  * Text is plain text: stored as sent (trimmed) and always shown as text, never as HTML.
  */

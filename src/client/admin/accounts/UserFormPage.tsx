@@ -1,10 +1,12 @@
-import { Button, Group, Loader, Paper, PasswordInput, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Select, Stack, Switch, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { roleLabels, roles, userCreateSchema, userUpdateSchema, type Role } from '../../../shared/schemas/users.js';
-import { useAuth } from '../../auth/AuthProvider';
-import { accountMessages } from '../../auth/messages';
+import { roleLabels, roles, userCreateSchema, userUpdateSchema, type Role } from '../../../shared/schemas/accounts.js';
+import { useAuth } from '../../accounts/AuthProvider';
+import { accountMessages } from '../../accounts/messages';
+import { NewPasswordInput } from '../../accounts/NewPasswordInput';
+import { PersonFields } from '../../accounts/PersonFields';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
@@ -95,11 +97,9 @@ export function UserFormPage() {
       <Paper withBorder p="md" radius="md">
         <form onSubmit={form.onSubmit((values) => void save(values).catch(() => undefined))} noValidate>
           <Stack>
-            <TextInput label="Имя" withAsterisk {...form.getInputProps('firstName')} />
-            <TextInput label="Фамилия" {...form.getInputProps('lastName')} />
-            <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('email')} />
+            <PersonFields form={form} />
             {!id && (
-              <PasswordInput label="Пароль" description="Не меньше 8 символов" autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
+              <NewPasswordInput label="Пароль" {...form.getInputProps('password')} />
             )}
             <Select label="Роль" data={roleOptions} allowDeselect={false} withAsterisk {...form.getInputProps('role')} />
             <Switch label="E-mail подтверждён" {...form.getInputProps('isVerified', { type: 'checkbox' })} />

@@ -1,17 +1,18 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { roleLabels, roles, type Role } from '../../../shared/schemas/users.js';
-import { accountMessages } from '../../auth/messages';
+import { Link } from 'react-router-dom';
+import { roleLabels, roles, type Role } from '../../../shared/schemas/accounts.js';
+import { accountMessages } from '../../accounts/messages';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
 import { ListFooter } from '../../ui/ListFooter';
-import { usePaging } from '../../ui/use-paging';
+import { useListParams, usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { AdminRowCards } from '../ui/AdminRowCards';
+import { AdminTable } from '../ui/AdminTable';
 
 const PAGE_SIZE = 10;
 const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));
@@ -41,17 +42,10 @@ function isRole(value: string | null): value is Role {
 export function UsersListPage() {
   useTitle('Пользователи');
   const paging = usePaging(PAGE_SIZE);
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useListParams();
   const roleParam = params.get('role');
   const role = isRole(roleParam) ? roleParam : undefined;
   const verified = params.get('verified') === 'true' || params.get('verified') === 'false' ? params.get('verified')! : 'all';
-  const setParam = (key: string, value: string | undefined) =>
-    setParams((current) => {
-      if (value) current.set(key, value);
-      else current.delete(key);
-      current.delete('page');
-      return current;
-    });
 
   const list = trpc.accounts.users.list.useQuery({
     ...(paging.filter ? { email: paging.filter } : {}),
@@ -130,38 +124,28 @@ export function UsersListPage() {
           action: deleteButton(row),
         }))}
       />
-      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={70}>ID</Table.Th>
-              <Table.Th>Имя</Table.Th>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Роль</Table.Th>
-              <Table.Th>E-mail подтверждён</Table.Th>
-              <Table.Th w={110} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>{row.id}</Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={`${routes.adminUsers}/${row.id}`}>
-                    {fullName(row)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{row.email}</Table.Td>
-                <Table.Td>
-                  <RoleBadge role={row.role} />
-                </Table.Td>
-                <Table.Td>{row.isVerified ? 'Да' : 'Нет'}</Table.Td>
-                <Table.Td>{deleteButton(row)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        minWidth={640}
+        desktopOnly
+        tableProps={{ striped: true, highlightOnHover: true }}
+        columns={[
+          { label: 'ID', width: 70, render: (row) => row.id },
+          {
+            label: 'Имя',
+            render: (row) => (
+              <Anchor component={Link} to={`${routes.adminUsers}/${row.id}`}>
+                {fullName(row)}
+              </Anchor>
+            ),
+          },
+          { label: 'E-mail', render: (row) => row.email },
+          { label: 'Роль', render: (row) => <RoleBadge role={row.role} /> },
+          { label: 'E-mail подтверждён', render: (row) => (row.isVerified ? 'Да' : 'Нет') },
+          { width: 110, render: deleteButton },
+        ]}
+      />
       <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} emptyText="Никого не найдено" />
     </Stack>
   );

@@ -12,7 +12,7 @@ import { emptyVariant, type ProductValues } from './product-form';
 const moneyProps = { clampBehavior: 'none', decimalScale: 2, thousandSeparator: ' ', decimalSeparator: ',', rightSection: '₽', hideControls: true } as const;
 
 /**
- * A product's variants (SPEC.md: the chosen variant): each has its own article, colour, price, old
+ * A product's variants (the shopper picks one on the product page): each has its own article, colour, price, old
  * price, stock and pictures. A product has at least one.
  */
 export function VariantsField({ form }: { form: UseFormReturnType<ProductValues> }) {

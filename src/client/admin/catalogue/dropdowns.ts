@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Category } from '../../../shared/schemas/catalogue.js';
 import { trpc } from '../../trpc';
 
-/** SPEC.md section 9: dropdown lists load up to 1000 items. */
+/** Dropdown lists load up to 1000 items: enough for every dictionary the shop keeps, in one request. */
 export const DROPDOWN_LIMIT = 1000;
 
 const dropdownQuery = { limit: DROPDOWN_LIMIT, sortBy: 'name', orderBy: 'asc' } as const;

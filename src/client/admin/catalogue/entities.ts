@@ -1,6 +1,6 @@
 import { routes } from '../../routes';
 
-/** Paths (SPEC.md section 2) and success toasts (SPEC.md section 8) of the catalogue admin screens. */
+/** Paths and success toasts of the catalogue admin screens. */
 function pathsOf(list: string, create: string) {
   return { list, create: `${list}/${create}`, item: (id: number) => `${list}/${id}` };
 }

@@ -6,7 +6,7 @@ import { ColorFormPage } from './ColorFormPage';
 import { brandsList, categoriesList, colorsList, productsList } from './lists';
 import { ProductFormPage } from './ProductFormPage';
 
-/** Admin screens of the catalogue (paths relative to /admin; SPEC.md section 2, brands implied by its calls). */
+/** Admin screens of the catalogue (paths relative to /admin). */
 export const catalogueAdminRoutes: RouteObject[] = [
   { path: 'products', element: <AdminListPage key="products" screen={productsList} /> },
   { path: 'products/create-product', element: <ProductFormPage key="new-product" /> },

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, TagsInput, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { IconPlus, IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { contentPaths } from './paths';
 import { downloadQr } from './qr-download';
+import { AdminTable } from '../ui/AdminTable';
 
 const PAGE_SIZE = 20;
 
@@ -39,60 +40,58 @@ export function ScannerListPage() {
         }}
         maw={480}
       />
-      <Table.ScrollContainer minWidth={700}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Код</Table.Th>
-              <Table.Th>Описание</Table.Th>
-              <Table.Th>Метки</Table.Th>
-              <Table.Th>Проверок</Table.Th>
-              <Table.Th aria-label="Действия" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>
-                  <Text component={Link} to={contentPaths.scannerItem(row.id)} ff="monospace" c="blue.8">
-                    {row.qrCode}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{row.title || <Text c="dimmed">—</Text>}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {row.tags.map((tag) => (
-                      <Badge key={tag} variant="light">
-                        {tag}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{row.checkCount}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="xs" variant="subtle" leftSection={<IconQrcode size={14} />} onClick={() => void downloadQr(row.id, row.qrCode, 'png')} aria-label={`Скачать PNG ${row.qrCode}`}>
-                      PNG
-                    </Button>
-                    <Button size="xs" variant="subtle" onClick={() => void downloadQr(row.id, row.qrCode, 'svg')} aria-label={`Скачать SVG ${row.qrCode}`}>
-                      SVG
-                    </Button>
-                    <ConfirmButton
-                      size="xs"
-                      aria-label={`Удалить ${row.qrCode}`}
-                      question={`Удалить QR-код ${row.qrCode}?`}
-                      loading={remove.isPending}
-                      onConfirm={() => void remove.mutateAsync({ scannerId: row.id }).then(() => toastSuccess('QR-код удалён'))}
-                    >
-                      Удалить
-                    </ConfirmButton>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        minWidth={700}
+        tableProps={{ striped: true }}
+        columns={[
+          {
+            label: 'Код',
+            render: (row) => (
+              <Text component={Link} to={contentPaths.scannerItem(row.id)} ff="monospace" c="blue.8">
+                {row.qrCode}
+              </Text>
+            ),
+          },
+          { label: 'Описание', render: (row) => row.title || <Text c="dimmed">—</Text> },
+          {
+            label: 'Метки',
+            render: (row) => (
+              <Group gap={4}>
+                {row.tags.map((tag) => (
+                  <Badge key={tag} variant="light">
+                    {tag}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+          },
+          { label: 'Проверок', render: (row) => row.checkCount },
+          {
+            ariaLabel: 'Действия',
+            render: (row) => (
+              <Group gap={4} wrap="nowrap">
+                <Button size="xs" variant="subtle" leftSection={<IconQrcode size={14} />} onClick={() => void downloadQr(row.id, row.qrCode, 'png')} aria-label={`Скачать PNG ${row.qrCode}`}>
+                  PNG
+                </Button>
+                <Button size="xs" variant="subtle" onClick={() => void downloadQr(row.id, row.qrCode, 'svg')} aria-label={`Скачать SVG ${row.qrCode}`}>
+                  SVG
+                </Button>
+                <ConfirmButton
+                  size="xs"
+                  aria-label={`Удалить ${row.qrCode}`}
+                  question={`Удалить QR-код ${row.qrCode}?`}
+                  loading={remove.isPending}
+                  onConfirm={() => void remove.mutateAsync({ scannerId: row.id }).then(() => toastSuccess('QR-код удалён'))}
+                >
+                  Удалить
+                </ConfirmButton>
+              </Group>
+            ),
+          },
+        ]}
+      />
       {list.data && !rows.length && <Text c="dimmed">QR-кодов не найдено.</Text>}
       {(list.data?.length ?? 0) > PAGE_SIZE && <ShopPagination total={Math.ceil((list.data?.length ?? 0) / PAGE_SIZE)} value={page} onChange={setPage} />}
     </Stack>

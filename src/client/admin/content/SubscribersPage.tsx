@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,10 +7,11 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ShopPagination } from '../../ui/ShopPagination';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
+import { AdminTable } from '../ui/AdminTable';
 
 const PAGE_SIZE = 20;
 
-/** «subscribers-2026-11-23.json»: SPEC.md section 2 names the export by today's date. */
+/** «subscribers-2026-11-23.json»: the export is named by today's date, so downloads sort by day. */
 export function exportFileName(now = new Date()): string {
   const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
   return `subscribers-${day}.json`;
@@ -83,38 +84,31 @@ export function SubscribersPage() {
           ]}
         />
       </Group>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Состояние</Table.Th>
-              <Table.Th>Подписан</Table.Th>
-              <Table.Th aria-label="Действия" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>{row.email}</Table.Td>
-                <Table.Td>{row.confirmed ? <Badge color="green">Подтверждён</Badge> : <Badge color="gray">Ждёт подтверждения</Badge>}</Table.Td>
-                <Table.Td>{(row.confirmedAt ?? row.createdAt).toLocaleDateString('ru-RU')}</Table.Td>
-                <Table.Td>
-                  <ConfirmButton
-                    size="xs"
-                    aria-label={`Удалить ${row.email}`}
-                    question={`Удалить ${row.email} из рассылки?`}
-                    loading={remove.isPending}
-                    onConfirm={() => void remove.mutateAsync({ mailId: row.mailId }).then(() => toastSuccess('Подписчик удалён'))}
-                  >
-                    Удалить
-                  </ConfirmButton>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        minWidth={560}
+        tableProps={{ striped: true }}
+        columns={[
+          { label: 'E-mail', render: (row) => row.email },
+          { label: 'Состояние', render: (row) => (row.confirmed ? <Badge color="green">Подтверждён</Badge> : <Badge color="gray">Ждёт подтверждения</Badge>) },
+          { label: 'Подписан', render: (row) => (row.confirmedAt ?? row.createdAt).toLocaleDateString('ru-RU') },
+          {
+            ariaLabel: 'Действия',
+            render: (row) => (
+              <ConfirmButton
+                size="xs"
+                aria-label={`Удалить ${row.email}`}
+                question={`Удалить ${row.email} из рассылки?`}
+                loading={remove.isPending}
+                onConfirm={() => void remove.mutateAsync({ mailId: row.mailId }).then(() => toastSuccess('Подписчик удалён'))}
+              >
+                Удалить
+              </ConfirmButton>
+            ),
+          },
+        ]}
+      />
       {list.data && !rows.length && <Text c="dimmed">Подписчиков не найдено.</Text>}
       {(list.data?.length ?? 0) > PAGE_SIZE && <ShopPagination total={Math.ceil((list.data?.length ?? 0) / PAGE_SIZE)} value={page} onChange={setPage} />}
     </Stack>

@@ -23,7 +23,7 @@ function moved<T>(list: readonly T[], from: number, to: number): T[] {
 }
 
 /**
- * /admin/banners/update-banner (SPEC.md section 4): add slides from the image library, remove
+ * /admin/banners/update-banner: add slides from the image library, remove
  * them, reorder them by dragging (or the arrow buttons), give each a link and a caption, then
  * save the whole list with one update.
  */

@@ -1,4 +1,4 @@
-import { authorizationHeader } from '../../auth/tokens';
+import { authorizationHeader } from '../../accounts/tokens';
 import { toastError } from '../../ui/toast';
 
 /** Downloads a record's QR image (GET /api/scanner/{id}/qr.png|svg, Admin) under the server's file name. */

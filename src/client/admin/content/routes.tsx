@@ -8,7 +8,7 @@ import { ScannerListPage } from './ScannerListPage';
 import { SubscribersPage } from './SubscribersPage';
 import { UpdateBannerPage } from './UpdateBannerPage';
 
-/** Admin screens of content (paths relative to /admin; SPEC.md section 2, the scanner implied by its calls). */
+/** Admin screens of content (paths relative to /admin). */
 export const contentAdminRoutes: RouteObject[] = [
   { path: 'banners', element: <BannersPage /> },
   { path: 'banners/update-banner', element: <UpdateBannerPage /> },

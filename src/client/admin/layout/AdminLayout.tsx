@@ -2,7 +2,7 @@ import { AppShell, Burger, Button, Center, Group, Loader, NavLink, ScrollArea, T
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { routes } from '../../routes';
 import { adminMenu } from './menu';
 

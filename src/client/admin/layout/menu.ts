@@ -27,7 +27,7 @@ export interface AdminMenuItem {
   exact?: boolean;
 }
 
-/** Every admin section of SPEC.md section 2, plus brands, sizes and images that its calls imply. */
+/** Every admin section, in the order of the side menu. */
 export const adminMenu: AdminMenuItem[] = [
   { label: 'Сводка', path: routes.admin, icon: IconChartBar, exact: true },
   { label: 'Товары', path: routes.adminProducts, icon: IconPackage },

@@ -4,8 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { trpc } from '../../trpc';
 import { ShopImage } from '../../ui/ShopImage';
 import { ImagePicker } from './ImagePicker';
-import { useImageUpload } from './upload';
-import { UploadZone } from './UploadZone';
+import { useImageUpload } from '../../media/upload';
+import { UploadZone } from '../../media/UploadZone';
 
 export interface ImageInputProps {
   label?: string;
@@ -26,7 +26,7 @@ function move<T>(items: readonly T[], from: number, to: number): T[] {
 }
 
 /**
- * The images of a product, category, brand, slide or news post (SPEC.md section 4, Images): upload
+ * The images of a product, category, brand, slide or news post (see docs/media.md): upload
  * files (with a progress bar) or pick them from the library, reorder, remove by name. A file
  * uploaded under the original name of an image already in the form takes that image's place.
  */

@@ -1,18 +1,18 @@
-import { Anchor, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router-dom';
 import type { ImageInfo } from '../../../shared/schemas/media.js';
 import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ShopImage } from '../../ui/ShopImage';
 import { toastSuccess } from '../../ui/toast';
 import { ListFooter } from '../../ui/ListFooter';
-import { usePaging } from '../../ui/use-paging';
+import { useListParams, usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
-import { useImageUpload } from './upload';
-import { UploadZone } from './UploadZone';
+import { useImageUpload } from '../../media/upload';
+import { UploadZone } from '../../media/UploadZone';
 import { AdminRowCards } from '../ui/AdminRowCards';
+import { AdminTable } from '../ui/AdminTable';
 
 const PAGE_SIZE = 10;
 
@@ -49,7 +49,7 @@ function preview(image: ImageInfo) {
 export function ImageLibraryPage() {
   useTitle('Изображения');
   const paging = usePaging(PAGE_SIZE);
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useListParams();
   const mimeType = params.get('type');
   const utils = trpc.useUtils();
   const list = trpc.media.images.list.useQuery({
@@ -102,14 +102,7 @@ export function ImageLibraryPage() {
           value={mimeType}
           clearable
           w={160}
-          onChange={(value) =>
-            setParams((current) => {
-              if (value) current.set('type', value);
-              else current.delete('type');
-              current.delete('page');
-              return current;
-            })
-          }
+          onChange={(value) => setParam('type', value ?? undefined)}
         />
       </Group>
       <AdminRowCards
@@ -131,43 +124,34 @@ export function ImageLibraryPage() {
           action: deleteButton(image),
         }))}
       />
-      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={80} />
-              <Table.Th>Файл</Table.Th>
-              <Table.Th w={80}>Формат</Table.Th>
-              <Table.Th w={90}>Размер</Table.Th>
-              <Table.Th w={110}>Пиксели</Table.Th>
-              <Table.Th w={130}>Загружен</Table.Th>
-              <Table.Th w={110} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((image) => (
-              <Table.Tr key={image.name}>
-                <Table.Td>{preview(image)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={1} title={image.originalName}>
-                    {image.originalName}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {image.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatLabel(image.mimeType)}</Table.Td>
-                <Table.Td>{formatBytes(image.size)}</Table.Td>
-                <Table.Td>
-                  {image.width} × {image.height}
-                </Table.Td>
-                <Table.Td>{dateFormat.format(new Date(image.createdAt))}</Table.Td>
-                <Table.Td>{deleteButton(image)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        rows={rows}
+        rowKey={(image) => image.name}
+        minWidth={640}
+        desktopOnly
+        tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+        columns={[
+          { width: 80, render: preview },
+          {
+            label: 'Файл',
+            render: (image) => (
+              <>
+                <Text size="sm" lineClamp={1} title={image.originalName}>
+                  {image.originalName}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {image.name}
+                </Text>
+              </>
+            ),
+          },
+          { label: 'Формат', width: 80, render: (image) => formatLabel(image.mimeType) },
+          { label: 'Размер', width: 90, render: (image) => formatBytes(image.size) },
+          { label: 'Пиксели', width: 110, render: (image) => `${image.width} × ${image.height}` },
+          { label: 'Загружен', width: 130, render: (image) => dateFormat.format(new Date(image.createdAt)) },
+          { width: 110, render: deleteButton },
+        ]}
+      />
       <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} />
     </Stack>
   );

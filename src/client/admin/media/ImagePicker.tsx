@@ -18,7 +18,7 @@ interface ImagePickerProps {
   onPick: (images: ImageInfo[]) => void;
 }
 
-/** Choose images already in the library ("from the database", SPEC.md section 4). */
+/** Choose images already in the library instead of uploading them again. */
 export function ImagePicker({ opened, onClose, multiple, exclude, onPick }: ImagePickerProps) {
   const [search, setSearch] = useState('');
   const [originalName] = useDebouncedValue(search.trim(), 300);

@@ -15,7 +15,7 @@ interface CheckoutStatusSwitchProps {
   onMove: (status: CheckoutStatus) => void;
 }
 
-/** Only the moves PRODUCT.md allows from the current status; a cancel asks once more (it returns the stock). */
+/** Only the moves the order workflow allows from the current status (docs/orders.md); a cancel asks once more (it returns the stock). */
 export function CheckoutStatusSwitch({ status, saving, onMove }: CheckoutStatusSwitchProps) {
   const moves = checkoutMoves[status];
   if (moves.length === 0) {

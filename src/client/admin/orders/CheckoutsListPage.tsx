@@ -1,18 +1,19 @@
-import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatRubles } from '../../../shared/money.js';
 import { checkoutStatuses, checkoutStatusLabels, type Checkout, type CheckoutStatus } from '../../../shared/schemas/orders.js';
 import { routes } from '../../routes';
 import { OrderStatusBadge } from '../../store/orders/OrderStatusBadge';
 import { trpc } from '../../trpc';
 import { ListFooter } from '../../ui/ListFooter';
-import { usePaging } from '../../ui/use-paging';
+import { useListParams, usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { AdminRowCards } from '../ui/AdminRowCards';
 import { customerName, formatDateTime } from './format';
+import { AdminTable } from '../ui/AdminTable';
 
 const PAGE_SIZE = 20;
 const statusOptions = checkoutStatuses.map((status) => ({ value: status, label: checkoutStatusLabels[status] }));
@@ -23,18 +24,11 @@ const isDay = (value: string | null): value is string => value !== null && /^\d{
 export function CheckoutsListPage() {
   useTitle('Заказы');
   const paging = usePaging(PAGE_SIZE);
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useListParams();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
   const from = params.get('from');
   const to = params.get('to');
-  const setParam = (key: string, value: string | undefined) =>
-    setParams((current) => {
-      if (value) current.set(key, value);
-      else current.delete(key);
-      current.delete('page');
-      return current;
-    });
   const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
 
   const list = trpc.orders.checkouts.all.useQuery(
@@ -90,39 +84,31 @@ export function CheckoutsListPage() {
           ],
         }))}
       />
-      <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Заказ</Table.Th>
-              <Table.Th>Дата</Table.Th>
-              <Table.Th>Покупатель</Table.Th>
-              <Table.Th>Товаров</Table.Th>
-              <Table.Th>Сумма</Table.Th>
-              <Table.Th>Статус</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>{link(row)}</Table.Td>
-                <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{customerName(row)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {row.email} · {row.phone}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{row.totalQuantity}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRubles(row.totalAmount)}</Table.Td>
-                <Table.Td>
-                  <OrderStatusBadge status={row.status} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        minWidth={720}
+        desktopOnly
+        tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+        columns={[
+          { label: 'Заказ', render: link },
+          { label: 'Дата', render: (row) => formatDateTime(row.createdAt) },
+          {
+            label: 'Покупатель',
+            render: (row) => (
+              <>
+                <Text size="sm">{customerName(row)}</Text>
+                <Text size="xs" c="dimmed">
+                  {row.email} · {row.phone}
+                </Text>
+              </>
+            ),
+          },
+          { label: 'Товаров', render: (row) => row.totalQuantity },
+          { label: 'Сумма', cellStyle: { whiteSpace: 'nowrap' }, render: (row) => formatRubles(row.totalAmount) },
+          { label: 'Статус', render: (row) => <OrderStatusBadge status={row.status} /> },
+        ]}
+      />
       <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} emptyText="Заказов не найдено" />
     </Stack>
   );

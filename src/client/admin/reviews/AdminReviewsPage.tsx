@@ -1,4 +1,4 @@
-import { Anchor, Group, Rating, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Rating, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
@@ -9,6 +9,7 @@ import { toastSuccess } from '../../ui/toast';
 import { usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { flagFilter, formatDateTime, idFilter, useQueryFilter } from './filters';
+import { AdminTable } from '../ui/AdminTable';
 
 const PAGE_SIZE = 10;
 
@@ -71,60 +72,61 @@ export function AdminReviewsPage() {
           w={120}
         />
       </Group>
-      <Table.ScrollContainer minWidth={820}>
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={60}>ID</Table.Th>
-              <Table.Th>Товар</Table.Th>
-              <Table.Th>Пользователь</Table.Th>
-              <Table.Th w={110}>Оценка</Table.Th>
-              <Table.Th>Текст</Table.Th>
-              <Table.Th w={140}>Дата</Table.Th>
-              <Table.Th w={110}>На главной</Table.Th>
-              <Table.Th w={100} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((review) => (
-              <Table.Tr key={review.id}>
-                <Table.Td>{review.id}</Table.Td>
-                <Table.Td>
-                  {review.product && (
-                    <Anchor component={Link} to={routes.product(review.product.url)} target="_blank">
-                      {review.product.name}
-                    </Anchor>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {review.author.name} <Text span c="dimmed" size="xs">(ID {review.userId})</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Rating value={review.rating} readOnly role="img" size="xs" aria-label={`Оценка ${review.rating} из 5`} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-                    {review.text}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatDateTime(review.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Switch
-                    checked={review.showOnMain}
-                    aria-label={`Показывать отзыв ${review.id} на главной`}
-                    onChange={(event) => feature.mutate({ reviewId: review.id, showOnMain: event.currentTarget.checked })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ConfirmButton size="xs" aria-label={`Удалить отзыв ${review.id}`} question={`Удалить отзыв ${review.id}?`} onConfirm={() => remove.mutate({ reviewId: review.id })}>
-                    Удалить
-                  </ConfirmButton>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        rows={rows}
+        rowKey={(review) => review.id}
+        minWidth={820}
+        tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+        columns={[
+          { label: 'ID', width: 60, render: (review) => review.id },
+          {
+            label: 'Товар',
+            render: (review) =>
+              review.product && (
+                <Anchor component={Link} to={routes.product(review.product.url)} target="_blank">
+                  {review.product.name}
+                </Anchor>
+              ),
+          },
+          {
+            label: 'Пользователь',
+            render: (review) => (
+              <>
+                {review.author.name} <Text span c="dimmed" size="xs">(ID {review.userId})</Text>
+              </>
+            ),
+          },
+          { label: 'Оценка', width: 110, render: (review) => <Rating value={review.rating} readOnly role="img" size="xs" aria-label={`Оценка ${review.rating} из 5`} /> },
+          {
+            label: 'Текст',
+            render: (review) => (
+              <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                {review.text}
+              </Text>
+            ),
+          },
+          { label: 'Дата', width: 140, render: (review) => formatDateTime(review.createdAt) },
+          {
+            label: 'На главной',
+            width: 110,
+            render: (review) => (
+              <Switch
+                checked={review.showOnMain}
+                aria-label={`Показывать отзыв ${review.id} на главной`}
+                onChange={(event) => feature.mutate({ reviewId: review.id, showOnMain: event.currentTarget.checked })}
+              />
+            ),
+          },
+          {
+            width: 100,
+            render: (review) => (
+              <ConfirmButton size="xs" aria-label={`Удалить отзыв ${review.id}`} question={`Удалить отзыв ${review.id}?`} onConfirm={() => remove.mutate({ reviewId: review.id })}>
+                Удалить
+              </ConfirmButton>
+            ),
+          },
+        ]}
+      />
       <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} emptyText="Отзывов не найдено" />
     </Stack>
   );

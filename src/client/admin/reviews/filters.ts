@@ -1,16 +1,9 @@
-import { useSearchParams } from 'react-router-dom';
+import { useListParams } from '../../ui/use-paging';
 
 /** A filter of an admin list kept in the query string (so a filtered page can be shared). */
 export function useQueryFilter(name: string): [string, (value: string | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const set = (value: string | null) =>
-    setParams((current) => {
-      if (value) current.set(name, value);
-      else current.delete(name);
-      current.delete('page');
-      return current;
-    });
-  return [params.get(name) ?? '', set];
+  const [params, setParam] = useListParams();
+  return [params.get(name) ?? '', (value) => setParam(name, value ?? undefined)];
 }
 
 /** A positive id typed in a filter, or undefined. */

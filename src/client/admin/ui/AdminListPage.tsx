@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { ListFooter } from '../../ui/ListFooter';
 import { usePaging } from '../../ui/use-paging';
 import { AdminRowCards } from './AdminRowCards';
 import { useTitle } from '../../ui/use-title';
+import { AdminTable } from '../ui/AdminTable';
 
 export interface ListRow {
   id: number;
@@ -39,7 +40,7 @@ export interface ListScreen<Row extends ListRow> {
 
 const PAGE_SIZE = 10;
 
-/** SPEC.md section 2: page through items with limit and offset; open, create and delete an item. */
+/** An admin list: page through items with limit and offset; open, create and delete an item. */
 export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScreen<Row> }) {
   useTitle(screen.titles.list);
   const paging = usePaging(PAGE_SIZE);
@@ -89,41 +90,29 @@ export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScr
           action: deleteButton(row),
         }))}
       />
-      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={70}>ID</Table.Th>
-              <Table.Th>Название</Table.Th>
-              {screen.columns.map((column) => (
-                <Table.Th key={column.label} w={column.width}>
-                  {column.label}
-                </Table.Th>
-              ))}
-              <Table.Th w={110} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>{row.id}</Table.Td>
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    {screen.leading?.(row)}
-                    <Anchor component={Link} to={screen.paths.item(row.id)}>
-                      {row.name}
-                    </Anchor>
-                  </Group>
-                </Table.Td>
-                {screen.columns.map((column) => (
-                  <Table.Td key={column.label}>{column.render(row)}</Table.Td>
-                ))}
-                <Table.Td>{deleteButton(row)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        minWidth={640}
+        desktopOnly
+        tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+        columns={[
+          { label: 'ID', width: 70, render: (row) => row.id },
+          {
+            label: 'Название',
+            render: (row) => (
+              <Group gap="sm" wrap="nowrap">
+                {screen.leading?.(row)}
+                <Anchor component={Link} to={screen.paths.item(row.id)}>
+                  {row.name}
+                </Anchor>
+              </Group>
+            ),
+          },
+          ...screen.columns,
+          { width: 110, render: deleteButton },
+        ]}
+      />
       <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Breadcrumbs, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconMoodEmpty } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -8,10 +8,11 @@ import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { useTitle } from '../../ui/use-title';
 import { CatalogueFilters } from './CatalogueFilters';
-import { catalogueSearch, clearedFilters, countFilters, nameSearch, PAGE_SIZE, sortOptions, toListInput, type CatalogueQuery, type SortKey } from './catalogue-query';
+import { clearedFilters, countFilters, nameSearch, PAGE_SIZE, sortOptions, toListInput, type CatalogueQuery, type SortKey } from './catalogue-query';
+import { CatalogueBreadcrumbs } from './CatalogueBreadcrumbs';
 import type { CategoryEntry } from './category-tree';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
-import { productTotal } from './russian-plural';
+import { productTotal } from '../../ui/russian-plural';
 import { useCatalogueQuery } from './use-catalogue-query';
 
 const FilterDrawer = lazy(() => import('./FilterDrawer'));
@@ -60,19 +61,7 @@ export default function CataloguePage() {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs separatorMargin={6} fz="sm">
-        <Anchor component={Link} to={routes.home} c="dimmed">
-          Главная
-        </Anchor>
-        <Anchor component={Link} to={routes.catalog} c="dimmed">
-          Каталог
-        </Anchor>
-        {category?.ancestors.map((ancestor) => (
-          <Anchor key={ancestor.id} component={Link} to={routes.catalog + catalogueSearch('categories', ancestor.url)} c="dimmed">
-            {ancestor.name}
-          </Anchor>
-        ))}
-      </Breadcrumbs>
+      <CatalogueBreadcrumbs trail={category?.ancestors ?? []} />
       <Group gap="sm" align="baseline">
         <Title order={1} size="h2">
           {heading}

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState, type KeyboardEvent } from 'react';
 
 interface PriceFilterProps {
-  /** 0 = no bound (SPEC.md section 3). */
+  /** 0 = no bound. */
   minPrice: number;
   maxPrice: number;
   /** The prices the other filters leave, shown as hints. */
@@ -50,34 +50,28 @@ export function PriceFilter({ minPrice, maxPrice, range, onChange }: PriceFilter
     },
   } as const;
 
+  const boundInput = (label: string, prefix: string, hint: number | undefined, value: string, onValue: (value: string) => void) => (
+    <TextInput
+      {...common}
+      aria-label={label}
+      leftSection={prefix}
+      leftSectionWidth={36}
+      placeholder={hint?.toLocaleString('ru-RU')}
+      value={value}
+      onChange={(event) => onValue(digitsOf(event.currentTarget.value))}
+    />
+  );
+
   return (
     <Group gap="xs" grow wrap="nowrap">
-      <TextInput
-        {...common}
-        aria-label="Цена от"
-        leftSection="от"
-        leftSectionWidth={36}
-        placeholder={range ? Math.floor(range.minPrice).toLocaleString('ru-RU') : undefined}
-        value={from}
-        onChange={(event) => {
-          const value = digitsOf(event.currentTarget.value);
-          setFrom(value);
-          applyLater(value, to);
-        }}
-      />
-      <TextInput
-        {...common}
-        aria-label="Цена до"
-        leftSection="до"
-        leftSectionWidth={36}
-        placeholder={range ? Math.ceil(range.maxPrice).toLocaleString('ru-RU') : undefined}
-        value={to}
-        onChange={(event) => {
-          const value = digitsOf(event.currentTarget.value);
-          setTo(value);
-          applyLater(from, value);
-        }}
-      />
+      {boundInput('Цена от', 'от', range ? Math.floor(range.minPrice) : undefined, from, (value) => {
+        setFrom(value);
+        applyLater(value, to);
+      })}
+      {boundInput('Цена до', 'до', range ? Math.ceil(range.maxPrice) : undefined, to, (value) => {
+        setTo(value);
+        applyLater(from, value);
+      })}
     </Group>
   );
 }

@@ -8,7 +8,7 @@ import { ShopImage } from '../../ui/ShopImage';
 import { CardBasketButton } from '../orders/CardBasketButton';
 import { WishlistToggle } from '../orders/WishlistToggle';
 import classes from './ProductCard.module.css';
-import { discountPercent, ProductPrice } from './ProductPrice';
+import { discountPercent, ProductPrice } from '../../ui/ProductPrice';
 
 const MAX_SWATCHES = 5;
 

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ShopImage } from '../../ui/ShopImage';
 import classes from './ProductGallery.module.css';
 
-const PhotoViewer = lazy(() => import('./PhotoViewer'));
+const PhotoViewer = lazy(() => import('../../ui/PhotoViewer'));
 
 /**
  * The chosen variant's pictures: swiped on a phone (and with arrows on a desktop), whole and in

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Breadcrumbs, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled, IconStarFilled, IconTruckDelivery } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -9,10 +9,11 @@ import { httpStatusOf, trpc } from '../../trpc';
 import { errorMessageOf } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { catalogueSearch } from './catalogue-query';
+import { CatalogueBreadcrumbs } from './CatalogueBreadcrumbs';
 import { indexCategoryTree } from './category-tree';
 import { ProductGallery } from './ProductGallery';
-import { ProductPrice } from './ProductPrice';
-import { VariantPicker } from './VariantPicker';
+import { ProductPrice } from '../../ui/ProductPrice';
+import { VariantPicker } from '../../ui/VariantPicker';
 import { sizePrompt } from '../orders/messages';
 import { ProductBuyBox } from '../orders/ProductBuyBox';
 import { SizePicker } from '../orders/SizePicker';
@@ -97,19 +98,7 @@ function ProductView({ product }: { product: Product }) {
 
   return (
     <Stack gap="lg">
-      <Breadcrumbs separatorMargin={6} fz="sm" styles={{ root: { flexWrap: 'wrap' } }}>
-        <Anchor component={Link} to={routes.home} c="dimmed">
-          Главная
-        </Anchor>
-        <Anchor component={Link} to={routes.catalog} c="dimmed">
-          Каталог
-        </Anchor>
-        {trail.map((item) => (
-          <Anchor key={item.id} component={Link} to={routes.catalog + catalogueSearch('categories', item.url)} c="dimmed">
-            {item.name}
-          </Anchor>
-        ))}
-      </Breadcrumbs>
+      <CatalogueBreadcrumbs trail={trail} styles={{ root: { flexWrap: 'wrap' } }} />
 
       <Grid gap={{ base: 'md', md: 'xl' }}>
         <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>

@@ -1,21 +1,13 @@
 import { TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { routes } from '../../routes';
+import { searchInputProps } from './search-input';
 
 // Suggestions need Mantine's Autocomplete (and floating-ui with it): they load on the first focus,
 // so the storefront's first JavaScript stays small. Until then the same-looking plain input serves.
 const loadSuggestions = () => import('./SearchSuggestions');
 const SearchSuggestions = lazy(loadSuggestions);
-
-export const searchInputProps = {
-  name: 'name',
-  placeholder: 'Поиск товаров',
-  'aria-label': 'Поиск товаров',
-  leftSection: <IconSearch size={16} />,
-  radius: 'xl',
-} as const;
 
 /** The header's product search (display flag `searchForm`): suggestions while typing, Enter opens the catalogue. */
 export function SearchForm() {

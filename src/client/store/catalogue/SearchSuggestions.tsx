@@ -6,7 +6,7 @@ import { formatRubles } from '../../../shared/money.js';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { ShopImage } from '../../ui/ShopImage';
-import { searchInputProps } from './SearchForm';
+import { searchInputProps } from './search-input';
 
 const SUGGESTIONS = 5;
 const MIN_TERM_LENGTH = 2;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCatalogueQuery } from './catalogue-query';
-import { productTotal } from './russian-plural';
+import { productTotal } from '../../ui/russian-plural';
 
 describe('catalogue query and totals', () => {
   it('reads price bounds the wrong way round as the range between them', () => {

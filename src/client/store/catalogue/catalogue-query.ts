@@ -1,9 +1,9 @@
 import type { ProductListInput } from '../../../shared/schemas/catalogue.js';
 
 /**
- * The catalogue's whole state lives in the query string (PRODUCT.md: a filtered page can be
- * shared), e.g. `/catalog?categories=obuv&colors=chernyy&minPrice=1000&sort=price&page=2`.
- * Lists hold urls (readable, and the API accepts urls) joined by commas. SPEC.md section 3: the
+ * The catalogue's whole state lives in the query string (a filtered page can be
+ * shared as a link), e.g. `/catalog?categories=obuv&colors=chernyy&minPrice=1000&sort=price&page=2`.
+ * Lists hold urls (readable, and the API accepts urls) joined by commas. The
  * page starts at 1 and the price range at 0–0, where 0 means "no bound".
  */
 export const listFilterNames = ['categories', 'brands', 'colors', 'tags', 'sizes'] as const;

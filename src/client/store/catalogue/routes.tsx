@@ -1,40 +1,17 @@
-import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../ui/lazy-page';
 
 const CataloguePage = lazy(() => import('./CataloguePage'));
 const ProductPage = lazy(() => import('./ProductPage'));
+const WishlistPage = lazy(() => import('./WishlistPage'));
 
-function Page({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <Center h="50vh">
-          <Loader />
-        </Center>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
-
-/** Storefront pages of the catalogue: /catalog, /product/{url} (children of the store layout, each its own chunk). */
+/**
+ * Storefront pages that show products: /catalog, /product/{url} and /wishlist (the shopper's
+ * favourites as catalogue cards). Children of the store layout, each its own chunk.
+ */
 export const catalogueStoreRoutes: RouteObject[] = [
-  {
-    path: 'catalog',
-    element: (
-      <Page>
-        <CataloguePage />
-      </Page>
-    ),
-  },
-  {
-    path: 'product/:url',
-    element: (
-      <Page>
-        <ProductPage />
-      </Page>
-    ),
-  },
+  { path: 'catalog', element: lazyPage(<CataloguePage />, '50vh') },
+  { path: 'product/:url', element: lazyPage(<ProductPage />, '50vh') },
+  { path: 'wishlist', element: lazyPage(<WishlistPage />) },
 ];

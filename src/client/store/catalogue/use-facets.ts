@@ -4,7 +4,7 @@ import { trpc } from '../../trpc';
 import { toFilterInput, type CatalogueQuery } from './catalogue-query';
 import { indexCategoryTree } from './category-tree';
 
-/** SPEC.md section 9: filter lists load up to 1000 items. */
+/** Filter lists load up to 1000 items: every value of a dictionary in one request. */
 const FILTER_LIST_LIMIT = 1000;
 
 /**

@@ -4,7 +4,7 @@ import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { ShopImage } from '../../ui/ShopImage';
 
-/** SPEC.md section 7: up to 20 brands flagged for the main page; each opens the catalogue filtered by it. */
+/** Up to 20 brands flagged for the main page; each opens the catalogue filtered by it. */
 export function MainBrands() {
   const brands = trpc.catalogue.brands.list.useQuery({ showOnMain: true, limit: 20 });
   const rows = brands.data?.rows ?? [];

@@ -5,7 +5,7 @@ import { trpc } from '../../trpc';
 import { ShopImage } from '../../ui/ShopImage';
 
 /**
- * SPEC section 1: one review on the home page — the newest of those staff flagged showOnMain,
+ * One review on the home page — the newest of those staff flagged showOnMain,
  * with its product. Hidden while no review is flagged (never a made-up quote).
  */
 export function MainReview() {

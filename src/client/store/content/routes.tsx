@@ -1,26 +1,12 @@
-import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../ui/lazy-page';
 
 const NewsListPage = lazy(() => import('./NewsListPage'));
 const NewsPostPage = lazy(() => import('./NewsPostPage'));
 const CheckPage = lazy(() => import('./CheckPage'));
 const SubscribeConfirmPage = lazy(() => import('./SubscriptionPages').then((module) => ({ default: module.SubscribeConfirmPage })));
 const UnsubscribePage = lazy(() => import('./SubscriptionPages').then((module) => ({ default: module.UnsubscribePage })));
-
-function lazyPage(page: ReactNode) {
-  return (
-    <Suspense
-      fallback={
-        <Center h="40vh">
-          <Loader />
-        </Center>
-      }
-    >
-      {page}
-    </Suspense>
-  );
-}
 
 /** Storefront pages of content: /news, /news/{url}, /check/{code} and the subscription links (lazy chunks). */
 export const contentStoreRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { IconLayoutGrid, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { routes } from '../../routes';
 import { useDisplayFlags } from '../../ui/display-flags';
 import { SearchForm } from '../catalogue/SearchForm';

@@ -1,6 +1,6 @@
 import { Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
-import { AuthPanel } from '../account/AuthPanel';
+import { AuthPanel } from '../accounts/AuthPanel';
 import { CatalogueMenu } from '../catalogue/CatalogueMenu';
 import { BasketSync } from '../orders/BasketSync';
 import { OrderPanels } from '../orders/OrderPanels';

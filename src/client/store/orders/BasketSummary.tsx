@@ -1,7 +1,7 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import { formatRubles } from '../../../shared/money.js';
 import type { Basket } from '../../../shared/schemas/orders.js';
-import { productCount } from '../catalogue/russian-plural';
+import { productCount } from '../../ui/russian-plural';
 
 /** «3 товара на сумму …», and a warning while some line cannot be ordered. */
 export function BasketSummary({ basket }: { basket: Basket }) {

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { toastError } from '../../ui/toast';
 import { useBasket } from './use-basket';
 import { useWishlist } from './use-wishlist';
 
 /**
- * Mounted once in the store layout. SPEC.md section 4: a basket that fails to load loses its stored
+ * Mounted once in the store layout. A basket that fails to load loses its stored
  * id and the error is shown; a wishlist that fails loses its id silently. After sign-in the
  * browser's basket becomes the user's (merged with the user's own on the server); after sign-out
  * the browser forgets it.

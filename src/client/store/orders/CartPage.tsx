@@ -1,13 +1,12 @@
-import { Button, Center, Grid, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { IconShoppingBag } from '@tabler/icons-react';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { BasketLines } from './BasketLines';
+import { BasketColumns, BasketPlaceholder, orderableBasket } from './BasketPageLayout';
 import { BasketSummary } from './BasketSummary';
-import { EmptyState } from './EmptyState';
 import { orderToasts } from './messages';
 import { useBasket } from './use-basket';
 
@@ -15,24 +14,9 @@ import { useBasket } from './use-basket';
 export default function CartPage() {
   useTitle('Корзина');
   const { basket, basketId, loading, setItems } = useBasket();
-
-  if (loading && basketId) {
-    return (
-      <Center h="40vh">
-        <Loader />
-      </Center>
-    );
-  }
-  const active = basket?.status === 'Active' ? basket : undefined;
-  if (!active || active.orderProducts.length === 0) {
-    return (
-      <Stack>
-        <Title order={1} size="h2">
-          Корзина
-        </Title>
-        <EmptyState icon={<IconShoppingBag size={34} />} title="В корзине пока пусто" text="Загляните в каталог: там найдётся что-нибудь для вас." />
-      </Stack>
-    );
+  const active = orderableBasket(basket);
+  if (!active || (loading && basketId)) {
+    return <BasketPlaceholder loading={loading && basketId !== null} title="Корзина" emptyText="Загляните в каталог: там найдётся что-нибудь для вас." />;
   }
 
   return (
@@ -45,32 +29,27 @@ export default function CartPage() {
           Очистить корзину
         </ConfirmButton>
       </Group>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-            <BasketLines basket={active} setItems={setItems} />
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder radius="md" p="md">
-            <Stack>
-              <Title order={2} size="h4">
-                Итого
-              </Title>
-              <BasketSummary basket={active} />
-              {active.hasProblems ? (
-                <Button size="md" fullWidth disabled>
-                  Оформить заказ
-                </Button>
-              ) : (
-                <Button size="md" fullWidth component={Link} to={routes.checkout}>
-                  Оформить заказ
-                </Button>
-              )}
-            </Stack>
-          </Paper>
-        </Grid.Col>
-      </Grid>
+      <BasketColumns
+        mainSpan={8}
+        main={<BasketLines basket={active} setItems={setItems} />}
+        mainPadding={{ base: 'sm', sm: 'md' }}
+        summaryTitle="Итого"
+        summaryPadding="md"
+        summary={
+          <>
+            <BasketSummary basket={active} />
+            {active.hasProblems ? (
+              <Button size="md" fullWidth disabled>
+                Оформить заказ
+              </Button>
+            ) : (
+              <Button size="md" fullWidth component={Link} to={routes.checkout}>
+                Оформить заказ
+              </Button>
+            )}
+          </>
+        }
+      />
     </Stack>
   );
 }

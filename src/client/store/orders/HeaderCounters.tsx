@@ -1,11 +1,11 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconHeart, IconShoppingBag } from '@tabler/icons-react';
 import { useDisplayFlags } from '../../ui/display-flags';
-import { productCount as goodsCount } from '../catalogue/russian-plural';
+import { productCount as goodsCount } from '../../ui/russian-plural';
 import { useBasket } from './use-basket';
 import { useWishlist } from './use-wishlist';
 
-/** The header's wishlist and basket buttons with their counts; each opens its panel (SPEC.md display flags). */
+/** The header's wishlist and basket buttons with their counts; each opens its panel (display flags basketPanel and wishlistPanel). */
 export function HeaderCounters() {
   const { flags, toggle } = useDisplayFlags();
   const { basket } = useBasket();

@@ -5,7 +5,7 @@ import { useDisplayFlags } from '../../ui/display-flags';
 const BasketDrawer = lazy(() => import('./BasketDrawer'));
 const WishlistDrawer = lazy(() => import('./WishlistDrawer'));
 
-/** The basket and wishlist panels (SPEC.md display flags basketPanel and wishlistPanel). */
+/** The basket and wishlist panels (display flags basketPanel and wishlistPanel). */
 export function OrderPanels() {
   const { flags, hide } = useDisplayFlags();
   const basketOpened = flags.basketPanel === 'flex';

@@ -3,7 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { formatRubles } from '../../../shared/money.js';
 import type { Checkout } from '../../../shared/schemas/orders.js';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { useTitle } from '../../ui/use-title';

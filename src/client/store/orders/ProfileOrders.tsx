@@ -1,13 +1,13 @@
 import { Accordion, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatRubles } from '../../../shared/money.js';
 import { trpc } from '../../trpc';
-import { productCount } from '../catalogue/russian-plural';
+import { productCount } from '../../ui/russian-plural';
 import { OrderLines } from './OrderLines';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** The profile's «Мои заказы»: every own order with its status and lines (SPEC.md: list of 1000; failures silent). */
+/** The profile's «Мои заказы»: every own order with its status and lines (up to 1000; a failure is silent). */
 export function ProfileOrders() {
   const orders = trpc.orders.checkouts.list.useQuery({ limit: 1000 }, { meta: { silent: true } });
   const rows = orders.data?.rows ?? [];

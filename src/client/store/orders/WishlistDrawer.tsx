@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { ShopImage } from '../../ui/ShopImage';
-import { ProductPrice } from '../catalogue/ProductPrice';
+import { ProductPrice } from '../../ui/ProductPrice';
 import { EmptyState } from './EmptyState';
 import { useWishlistProducts } from './use-wishlist-products';
 import { WishlistToggle } from './WishlistToggle';

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { z } from '../../../shared/zod.js';
 import { checkoutDirectSchema, deliveryInputSchema, type Checkout } from '../../../shared/schemas/orders.js';
-import { lastNameSchema } from '../../../shared/schemas/users.js';
-import { useAuth } from '../../auth/AuthProvider';
+import { lastNameSchema } from '../../../shared/schemas/accounts.js';
+import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import type { BasketItem } from './use-basket';
 
@@ -29,8 +29,8 @@ const emptyValues: CheckoutFormValues = {
 };
 
 /**
- * The form, filled from the account and the user's first address (SPEC.md: the first address
- * uses limit 1; a failed address fetch is silent) as soon as they arrive, unless already typed in.
+ * The form, filled from the account and the user's first address (only the first
+ * address is read; a failed address fetch is silent) as soon as they arrive, unless already typed in.
  */
 export function useCheckoutForm() {
   const { user } = useAuth();

@@ -1,4 +1,4 @@
-/** The storefront's success messages of the orders domain (SPEC.md section 8 leaves them unquoted). */
+/** The storefront's success messages of the orders domain (one wording per action). */
 export const orderToasts = {
   addedToBasket: 'Товар добавлен в корзину',
   addedToWishlist: 'Товар добавлен в избранное',

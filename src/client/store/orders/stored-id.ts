@@ -5,7 +5,7 @@ import type { storageKeys } from '../../../shared/storage-keys.js';
 type StoredIdKey = typeof storageKeys.basketId | typeof storageKeys.wishlistId;
 
 /**
- * SPEC.md sections 1 and 9: the basket's and the wishlist's ids live in local storage under
+ * The basket's and the wishlist's ids live in local storage under
  * basketId and wishlistId, as the bare UUID. Every component using the same key sees one value
  * (Mantine's hook keeps its instances and other tabs in step).
  */

@@ -2,9 +2,10 @@ import { useCallback } from 'react';
 import { storageKeys } from '../../../shared/storage-keys.js';
 import { maxUnitsPerLine } from '../../../shared/order-limits.js';
 import type { Basket, BasketLine } from '../../../shared/schemas/orders.js';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { useStoredId } from './stored-id';
+import { storedRecordCallbacks } from './stored-record';
 
 
 /** A line as the client sends it (the shared item input, with its defaults filled in). */
@@ -52,7 +53,7 @@ function optimistic(basket: Basket, items: BasketItem[]): Basket {
 }
 
 /**
- * SPEC.md section 4 «Basket»: fetched by the stored id (a failed fetch removes the id and shows the
+ * The basket, fetched by the stored id (a failed fetch removes the id and shows the
  * error); creation stores the new id; an update sends the whole list of lines. Changes show at once
  * and are rolled back when the server refuses them; they run one after another.
  */
@@ -68,29 +69,19 @@ export function useBasket() {
   );
   const basket = query.data && query.data.id === basketId ? query.data : undefined;
 
-  const create = trpc.orders.baskets.create.useMutation({
-    scope: { id: 'basket' },
-    onSuccess(created) {
-      utils.orders.baskets.get.setData({ basketId: created.id }, created);
-      setBasketId(created.id);
-    },
-  });
-
+  const changes = storedRecordCallbacks(
+    utils.orders.baskets.get,
+    (input: { basketId: string; orderProducts: Parameters<typeof asItem>[0][] }) => ({ basketId: input.basketId }),
+    (saved) => ({ basketId: saved.id }),
+    (previous, input) => optimistic(previous, input.orderProducts.map(asItem)),
+    setBasketId,
+  );
+  const create = trpc.orders.baskets.create.useMutation({ scope: { id: 'basket' }, onSuccess: changes.onCreated });
   const update = trpc.orders.baskets.update.useMutation({
     scope: { id: 'basket' },
-    async onMutate(input) {
-      const key = { basketId: input.basketId };
-      await utils.orders.baskets.get.cancel(key);
-      const previous = utils.orders.baskets.get.getData(key);
-      if (previous) utils.orders.baskets.get.setData(key, optimistic(previous, input.orderProducts.map(asItem)));
-      return { previous };
-    },
-    onError(_error, input, context) {
-      if (context?.previous) utils.orders.baskets.get.setData({ basketId: input.basketId }, context.previous);
-    },
-    onSuccess(saved) {
-      utils.orders.baskets.get.setData({ basketId: saved.id }, saved);
-    },
+    onMutate: changes.onMutate,
+    onError: changes.onError,
+    onSuccess: changes.onSaved,
   });
 
   /** Replaces the whole list of lines (quantities, removals). */
@@ -136,7 +127,7 @@ export function useBasket() {
     setItems,
     /** After a checkout the ordered basket is left behind; the next item starts a new one. */
     forget,
-    /** SPEC.md section 4: a failed fetch removes the stored id and shows the error (done once, by BasketSync). */
+    /** A failed fetch removes the stored id and shows the error (done once, by BasketSync). */
     failure: query.error,
     adopt,
   };

@@ -2,9 +2,10 @@ import { useCallback, useMemo } from 'react';
 import { storageKeys } from '../../../shared/storage-keys.js';
 import { trpc } from '../../trpc';
 import { useStoredId } from './stored-id';
+import { storedRecordCallbacks } from './stored-record';
 
 /**
- * SPEC.md section 4 «Wishlist»: like the basket, by the stored id; a failed fetch removes the id
+ * The wishlist: like the basket, by the stored id; a failed fetch removes the id
  * silently. A heart toggles a product at once; a refusal puts it back.
  */
 export function useWishlist() {
@@ -14,27 +15,20 @@ export function useWishlist() {
   const wishlist = query.data && query.data.id === wishlistId ? query.data : undefined;
   const productIds = useMemo(() => wishlist?.products ?? [], [wishlist]);
 
-  const create = trpc.orders.wishlists.create.useMutation({
-    scope: { id: 'wishlist' },
-    onSuccess(created) {
-      utils.orders.wishlists.get.setData({ wishlistId: created.id }, created);
-      setWishlistId(created.id);
-    },
-  });
+  const changes = storedRecordCallbacks(
+    utils.orders.wishlists.get,
+    (input: { wishlistId: string; products: unknown[] }) => ({ wishlistId: input.wishlistId }),
+    (saved) => ({ wishlistId: saved.id }),
+    (previous, input) => ({ ...previous, products: input.products.filter((id): id is number => typeof id === 'number') }),
+    setWishlistId,
+  );
+  const create = trpc.orders.wishlists.create.useMutation({ scope: { id: 'wishlist' }, onSuccess: changes.onCreated });
   const update = trpc.orders.wishlists.update.useMutation({
     scope: { id: 'wishlist' },
-    async onMutate(input) {
-      const key = { wishlistId: input.wishlistId };
-      await utils.orders.wishlists.get.cancel(key);
-      const previous = utils.orders.wishlists.get.getData(key);
-      if (previous) utils.orders.wishlists.get.setData(key, { ...previous, products: input.products.filter((id): id is number => typeof id === 'number') });
-      return { previous };
-    },
-    onError(_error, input, context) {
-      if (context?.previous) utils.orders.wishlists.get.setData({ wishlistId: input.wishlistId }, context.previous);
-    },
+    onMutate: changes.onMutate,
+    onError: changes.onError,
     onSuccess(saved) {
-      utils.orders.wishlists.get.setData({ wishlistId: saved.id }, saved);
+      changes.onSaved(saved);
       void utils.orders.wishlists.products.invalidate({ wishlistId: saved.id });
     },
   });

@@ -6,7 +6,7 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
 import { formatDate, reviewsWord } from './format';
 
-/** /profile: the user's own reviews (up to 1000, SPEC.md section 9), each with its product. */
+/** /profile: the user's own reviews (up to 1000), each with its product. */
 export default function MyReviews({ userId }: { userId: number }) {
   const utils = trpc.useUtils();
   const list = trpc.reviews.reviews.list.useQuery({ userId, merge: true, limit: 1000 });

@@ -1,13 +1,13 @@
-import { Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { questionTextBounds, questionTextSchema, type questionSortValues } from '../../../shared/schemas/reviews.js';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { useDisplayFlags } from '../../ui/display-flags';
 import { toastSuccess } from '../../ui/toast';
 import { CommentList } from './CommentList';
-import { formatDate } from './format';
+import { PostCard } from './PostCard';
 import { ReactionButtons } from './ReactionButtons';
 
 type QuestionSort = (typeof questionSortValues)[number];
@@ -80,27 +80,24 @@ export function QuestionsSection({ productId }: { productId: number }) {
         <Select label="Сортировка вопросов" data={sortOptions} value={sort} onChange={(value) => value && setSort(value)} allowDeselect={false} maw={260} />
       )}
       {rows.map((question) => (
-        <Paper key={question.id} component="article" withBorder radius="md" p="md" aria-label={`Вопрос: ${question.author.name}`}>
-          <Stack gap="xs">
-            <Group justify="space-between" gap="xs">
-              <Group gap="sm">
-                <Text fw={600}>{question.author.name}</Text>
-                <Text size="sm" c="dimmed">
-                  {formatDate(question.createdAt)}
-                </Text>
-              </Group>
-              <ReactionButtons
-                likes={question.likes}
-                dislikes={question.dislikes}
-                myReaction={question.myReaction}
-                label="вопрос"
-                onReact={(reaction) => react.mutateAsync({ questionId: question.id, reaction })}
-              />
-            </Group>
-            <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{question.text}</Text>
-            <CommentList comments={question.comments} onReact={(commentId, reaction) => reactAnswer.mutateAsync({ commentId, reaction })} />
-          </Stack>
-        </Paper>
+        <PostCard
+          key={question.id}
+          label={`Вопрос: ${question.author.name}`}
+          author={question.author.name}
+          createdAt={question.createdAt}
+          text={question.text}
+          aside={
+            <ReactionButtons
+              likes={question.likes}
+              dislikes={question.dislikes}
+              myReaction={question.myReaction}
+              label="вопрос"
+              onReact={(reaction) => react.mutateAsync({ questionId: question.id, reaction })}
+            />
+          }
+        >
+          <CommentList comments={question.comments} onReact={(commentId, reaction) => reactAnswer.mutateAsync({ commentId, reaction })} />
+        </PostCard>
       ))}
       {!list.isLoading && total === 0 && <Text c="dimmed">Вопросов пока нет.</Text>}
       {rows.length < total && (

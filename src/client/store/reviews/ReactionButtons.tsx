@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReactionResult, ReactionValue } from '../../../shared/schemas/reviews.js';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { useDisplayFlags } from '../../ui/display-flags';
 
 interface Counts {

@@ -1,8 +1,8 @@
-import { Group, Paper, Rating, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Rating, UnstyledButton } from '@mantine/core';
 import type { ReactionResult, ReactionValue, Review } from '../../../shared/schemas/reviews.js';
 import { ShopImage } from '../../ui/ShopImage';
 import { CommentList } from './CommentList';
-import { formatDate } from './format';
+import { PostCard } from './PostCard';
 import { ReactionButtons } from './ReactionButtons';
 
 interface ReviewCardProps {
@@ -15,30 +15,24 @@ interface ReviewCardProps {
 /** One review: stars, author, date, text (always as text), photos, reactions and comments. */
 export function ReviewCard({ review, onOpenPhoto, onReact, onReactComment }: ReviewCardProps) {
   return (
-    <Paper component="article" withBorder radius="md" p="md" aria-label={`Отзыв: ${review.author.name}`}>
-      <Stack gap="xs">
-        <Group justify="space-between" gap="xs">
-          <Group gap="sm">
-            <Text fw={600}>{review.author.name}</Text>
-            <Text size="sm" c="dimmed">
-              {formatDate(review.createdAt)}
-            </Text>
-          </Group>
-          <Rating value={review.rating} readOnly role="img" aria-label={`Оценка ${review.rating} из 5`} />
+    <PostCard
+      label={`Отзыв: ${review.author.name}`}
+      author={review.author.name}
+      createdAt={review.createdAt}
+      text={review.text}
+      aside={<Rating value={review.rating} readOnly role="img" aria-label={`Оценка ${review.rating} из 5`} />}
+    >
+      {review.images.length > 0 && (
+        <Group gap="xs">
+          {review.images.map((name, index) => (
+            <UnstyledButton key={name} onClick={() => onOpenPhoto(review.images, index)} aria-label={`Открыть фото ${index + 1} из ${review.images.length}`}>
+              <ShopImage name={name} alt="" w={72} h={72} fit="cover" radius="sm" sizes="72px" />
+            </UnstyledButton>
+          ))}
         </Group>
-        <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{review.text}</Text>
-        {review.images.length > 0 && (
-          <Group gap="xs">
-            {review.images.map((name, index) => (
-              <UnstyledButton key={name} onClick={() => onOpenPhoto(review.images, index)} aria-label={`Открыть фото ${index + 1} из ${review.images.length}`}>
-                <ShopImage name={name} alt="" w={72} h={72} fit="cover" radius="sm" sizes="72px" />
-              </UnstyledButton>
-            ))}
-          </Group>
-        )}
-        <ReactionButtons likes={review.likes} dislikes={review.dislikes} myReaction={review.myReaction} label="отзыв" onReact={onReact} />
-        <CommentList comments={review.comments} onReact={onReactComment} />
-      </Stack>
-    </Paper>
+      )}
+      <ReactionButtons likes={review.likes} dislikes={review.dislikes} myReaction={review.myReaction} label="отзыв" onReact={onReact} />
+      <CommentList comments={review.comments} onReact={onReactComment} />
+    </PostCard>
   );
 }

@@ -2,9 +2,9 @@ import { ActionIcon, Alert, Box, Button, Group, Input, Modal, Rating, Stack, Tex
 import { IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { maxPhotosPerReview, reviewTextBounds, reviewTextSchema, type Review } from '../../../shared/schemas/reviews.js';
-import { UploadZone } from '../../admin/media/UploadZone';
-import { useImageUpload } from '../../admin/media/upload';
-import { useAuth } from '../../auth/AuthProvider';
+import { UploadZone } from '../../media/UploadZone';
+import { useImageUpload } from '../../media/upload';
+import { useAuth } from '../../accounts/AuthProvider';
 import { httpStatusOf, trpc } from '../../trpc';
 import { ShopImage } from '../../ui/ShopImage';
 import { toastError, toastSuccess } from '../../ui/toast';

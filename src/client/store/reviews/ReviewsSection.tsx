@@ -2,13 +2,13 @@ import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { ReactionValue, Review, reviewSortValues } from '../../../shared/schemas/reviews.js';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { useDisplayFlags } from '../../ui/display-flags';
 import { RatingSummary } from './RatingSummary';
 import { ReviewCard } from './ReviewCard';
 
-const PhotoViewer = lazy(() => import('../catalogue/PhotoViewer'));
+const PhotoViewer = lazy(() => import('../../ui/PhotoViewer'));
 const ReviewForm = lazy(() => import('./ReviewForm'));
 
 type ReviewSort = (typeof reviewSortValues)[number];

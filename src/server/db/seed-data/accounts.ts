@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { hashPassword } from '../../services/passwords.js';
+import { hashPassword } from '../../services/accounts/passwords.js';
 import type { Database } from '../schema.js';
 
 /** The demo Admin of a demo database; never created when NODE_ENV=production. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import sharp from 'sharp';
-import { encodeImage } from '../../services/images/encode.js';
-import { insertImages, type ImageToStore } from '../../services/images/library.js';
-import { databaseImageStore, type ImageStore } from '../../services/images/store.js';
+import { encodeImage } from '../../services/media/encode.js';
+import { insertImages, type ImageToStore } from '../../services/media/library.js';
+import { databaseImageStore, type ImageStore } from '../../services/media/store.js';
 import { sanitizeNewsBody } from '../../services/content/sanitize.js';
 import type { Database } from '../schema.js';
 

@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../schema.js';
-import { encodeImage } from '../../services/images/encode.js';
-import { insertImages, type ImageToStore } from '../../services/images/library.js';
-import { databaseImageStore, type ImageStore } from '../../services/images/store.js';
+import { encodeImage } from '../../services/media/encode.js';
+import { insertImages, type ImageToStore } from '../../services/media/library.js';
+import { databaseImageStore, type ImageStore } from '../../services/media/store.js';
 import { drawSilhouette, silhouetteKind } from './silhouettes.js';
 import { neverStop, stopIfAsked, type SeedStop } from '../seed-stop.js';
 
@@ -59,28 +59,28 @@ function hashOf(text: string): number {
   return hash;
 }
 
-function productSvg(color: string, category: string, kind: string | null): string {
-  const ink = isDark(color) ? '#ffffff' : '#343a40';
-  const stroke = isDark(color) ? tint(color, 0.45) : '#495057';
-  const silhouette = kind ? drawSilhouette(kind, 'url(#body)', stroke) : null;
-  if (silhouette) {
-    return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800">
-  <defs>
-    <radialGradient id="bg" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="${tint(color, 0.93)}"/><stop offset="1" stop-color="${tint(color, 0.75)}"/></radialGradient>
-    <linearGradient id="body" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${tint(color, 0.25)}"/><stop offset="1" stop-color="${color}"/></linearGradient>
-  </defs>
-  <rect width="800" height="800" fill="url(#bg)"/>
-  <ellipse cx="400" cy="700" rx="260" ry="28" fill="#000" opacity="0.08"/>
-  ${silhouette}
-</svg>`;
-  }
-  const shape = productShapes[hashOf(category) % productShapes.length]!;
+/** The start of every product picture: the canvas, its gradients (`bg`, `body`) and the backdrop. */
+function productSvgBackdrop(color: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800">
   <defs>
     <radialGradient id="bg" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="${tint(color, 0.93)}"/><stop offset="1" stop-color="${tint(color, 0.75)}"/></radialGradient>
     <linearGradient id="body" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${tint(color, 0.25)}"/><stop offset="1" stop-color="${color}"/></linearGradient>
   </defs>
-  <rect width="800" height="800" fill="url(#bg)"/>
+  <rect width="800" height="800" fill="url(#bg)"/>`;
+}
+
+function productSvg(color: string, category: string, kind: string | null): string {
+  const ink = isDark(color) ? '#ffffff' : '#343a40';
+  const stroke = isDark(color) ? tint(color, 0.45) : '#495057';
+  const silhouette = kind ? drawSilhouette(kind, 'url(#body)', stroke) : null;
+  if (silhouette) {
+    return `${productSvgBackdrop(color)}
+  <ellipse cx="400" cy="700" rx="260" ry="28" fill="#000" opacity="0.08"/>
+  ${silhouette}
+</svg>`;
+  }
+  const shape = productShapes[hashOf(category) % productShapes.length]!;
+  return `${productSvgBackdrop(color)}
   <ellipse cx="400" cy="680" rx="230" ry="30" fill="#000" opacity="0.08"/>
   ${shape('url(#body)', tint(color, 0.1))}
   <text x="400" y="455" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="140" font-weight="700" text-anchor="middle" fill="${ink}" opacity="0.85">${escapeXml(initials(category))}</text>

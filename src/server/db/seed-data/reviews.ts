@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { hashPassword } from '../../services/passwords.js';
+import { hashPassword } from '../../services/accounts/passwords.js';
 import type { Database } from '../schema.js';
 
 /**

@@ -1,5 +1,32 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt } from '../schema.js';
+import type { CreatedAt, Defaulted, UpdatedAt, Version } from './columns.js';
+
+export type Role = 'User' | 'SuperUser' | 'Admin';
+
+export interface UsersTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isVerified: Defaulted<boolean>;
+  role: Defaulted<Role>;
+  passwordHash: string;
+  version: Version;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One row per issued refresh token; a family is one sign-in and all its rotations. */
+export interface SessionsTable {
+  id: Generated<number>;
+  userId: number;
+  familyId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: CreatedAt;
+}
 
 export type AccountTokenPurpose = 'confirm' | 'reset';
 
@@ -16,31 +43,10 @@ export interface AccountTokensTable {
   createdAt: CreatedAt;
 }
 
-/**
- * Every letter, written before it is sent: `kept` (no SMTP server: the outbox is the delivery),
- * `pending` (to be sent by SMTP), `sent` (its text erased) or `failed` (given up).
- */
-export type LetterStatus = 'kept' | 'pending' | 'sent' | 'failed';
-
-export interface MailOutboxTable {
-  id: Generated<number>;
-  recipient: string;
-  replyTo: string | null;
-  subject: string;
-  text: string;
-  html: string;
-  status: ColumnType<LetterStatus, LetterStatus | undefined, LetterStatus>;
-  attempts: ColumnType<number, number | undefined, number>;
-  nextAttemptAt: Date | null;
-  deliveredAt: Date | null;
-  lastError: string | null;
-  createdAt: CreatedAt;
-}
-
 export interface HelpMessagesTable {
   id: Generated<number>;
   userId: number | null;
-  name: ColumnType<string, string | undefined, string>;
+  name: Defaulted<string>;
   email: string;
   message: string;
   createdAt: CreatedAt;
@@ -50,10 +56,10 @@ export interface HelpMessagesTable {
 export interface SigninNetworksTable {
   userId: number;
   network: string;
-  lastSeenAt: ColumnType<Date, Date | undefined, Date>;
+  lastSeenAt: Defaulted<Date>;
 }
 
-/** Access tokens of the user issued before `cutoffAt` are refused (services/token-cutoffs.ts). */
+/** Access tokens of the user issued before `cutoffAt` are refused (services/accounts/token-cutoffs.ts). */
 export interface TokenCutoffsTable {
   userId: number;
   cutoffAt: Date;
@@ -61,10 +67,11 @@ export interface TokenCutoffsTable {
   recordedAt: ColumnType<Date, never, Date>;
 }
 
-/** Tables of the accounts domain (e-mail tokens, outbox, help-desk messages, sign-in networks, token cut-offs). */
+/** Tables of the accounts domain: users, sessions, e-mail links, help-desk messages, sign-in networks, token cut-offs. */
 export interface AccountsTables {
+  users: UsersTable;
+  sessions: SessionsTable;
   accountTokens: AccountTokensTable;
-  mailOutbox: MailOutboxTable;
   helpMessages: HelpMessagesTable;
   signinNetworks: SigninNetworksTable;
   tokenCutoffs: TokenCutoffsTable;

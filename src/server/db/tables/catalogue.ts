@@ -1,14 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Defaulted, Json, Version } from './columns.js';
 
-type CreatedAt = ColumnType<Date, never, never>;
-type Version = ColumnType<number, never, number>;
-type Json<T> = ColumnType<T, string, string>;
 
 /** Tables of the catalogue domain. Prices are kopecks (bigint columns, read as numbers). */
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
-  desc: ColumnType<string, string | undefined, string>;
+  desc: Defaulted<string>;
   image: string | null;
   url: string;
   parentId: number | null;
@@ -32,9 +30,9 @@ export interface BrandsTable {
   name: string;
   url: string;
   image: string | null;
-  showOnMain: ColumnType<boolean, boolean | undefined, boolean>;
+  showOnMain: Defaulted<boolean>;
   /** Other spellings shoppers search the brand by («найк» for Nike), lower case. */
-  synonyms: ColumnType<string[], string[] | undefined, string[]>;
+  synonyms: Defaulted<string[]>;
   version: Version;
   createdAt: CreatedAt;
 }
@@ -43,18 +41,18 @@ export interface ProductsTable {
   id: Generated<number>;
   name: string;
   url: string;
-  desc: ColumnType<string, string | undefined, string>;
-  availability: ColumnType<boolean, boolean | undefined, boolean>;
-  price: ColumnType<number, number | undefined, number>;
+  desc: Defaulted<string>;
+  availability: Defaulted<boolean>;
+  price: Defaulted<number>;
   oldPrice: number | null;
-  inStock: ColumnType<boolean, boolean | undefined, boolean>;
+  inStock: Defaulted<boolean>;
   image: string | null;
   /** The mean of the product's reviews; null while it has none. */
   rating: number | null;
-  reviewCount: ColumnType<number, number | undefined, number>;
+  reviewCount: Defaulted<number>;
   /** JSON object { characteristic: value }; write with JSON.stringify. */
   parameters: Json<Record<string, string>>;
-  /** The open set of other fields (SPEC.md), returned as sent; write with JSON.stringify. */
+  /** The open set of other fields a product may carry, returned as sent; write with JSON.stringify. */
   extra: Json<Record<string, unknown>>;
   search: ColumnType<string, never, never>;
   version: Version;
@@ -69,9 +67,9 @@ export interface ProductVariantsTable {
   colorId: number | null;
   price: number;
   oldPrice: number | null;
-  stock: ColumnType<number, number | undefined, number>;
-  images: ColumnType<string[], string[] | undefined, string[]>;
-  position: ColumnType<number, number | undefined, number>;
+  stock: Defaulted<number>;
+  images: Defaulted<string[]>;
+  position: Defaulted<number>;
 }
 
 export interface ProductCategoriesTable {
@@ -95,9 +93,9 @@ export interface ProductSizesTable {
 export interface SearchWordsTable {
   word: string;
   /** The word's lexeme in `products.search` (null for a stop word); migration 0011. */
-  stem: ColumnType<string | null, string | null | undefined, string | null>;
+  stem: Defaulted<string | null>;
   /** Spelling-blind Latin form (`search_skeleton`), for transliterated queries. */
-  skeleton: ColumnType<string | null, string | null | undefined, string | null>;
+  skeleton: Defaulted<string | null>;
 }
 
 /** One row: the number of products, kept by triggers. */
@@ -118,6 +116,15 @@ export interface SearchVersionTable {
   version: number;
 }
 
+/** A plain dictionary of the catalogue (tags, sizes). */
+export interface DictionaryTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  version: Version;
+  createdAt: CreatedAt;
+}
+
 export interface CatalogueTables {
   categories: CategoriesTable;
   colors: ColorsTable;
@@ -132,4 +139,6 @@ export interface CatalogueTables {
   productCount: ProductCountTable;
   categoryTreeVersion: CategoryTreeVersionTable;
   searchVersion: SearchVersionTable;
+  tags: DictionaryTable;
+  sizes: DictionaryTable;
 }

@@ -1,8 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Defaulted, Version } from './columns.js';
 
-type CreatedAt = ColumnType<Date, never, never>;
-type Version = ColumnType<number, never, number>;
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 /** One picture of the home page's banner; `position` orders the list. */
 export interface SlidesTable {

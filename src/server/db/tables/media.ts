@@ -1,5 +1,4 @@
-import type { ColumnType } from 'kysely';
-import type { CreatedAt } from '../schema.js';
+import type { CreatedAt, Defaulted } from './columns.js';
 
 /** One uploaded image: what the uploader sent (name, type read from the bytes, size) and its pixels. */
 export interface ImagesTable {
@@ -11,7 +10,7 @@ export interface ImagesTable {
   width: number;
   height: number;
   /** Who uploaded it (reviews' photo rules); null for older uploads and deleted users. */
-  uploadedBy: ColumnType<number | null, number | null | undefined, number | null>;
+  uploadedBy: Defaulted<number | null>;
   createdAt: CreatedAt;
 }
 

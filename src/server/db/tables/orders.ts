@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, UpdatedAt } from '../schema.js';
+import type { CreatedAt, Defaulted, UpdatedAt } from './columns.js';
 
 /** Tables of the orders domain. Money is kopecks (bigint columns, read as numbers). */
 
@@ -9,8 +9,8 @@ export type CheckoutStatus = 'New' | 'InDelivery' | 'Completed' | 'Canceled';
 export interface BasketsTable {
   id: Generated<string>;
   userId: number | null;
-  status: ColumnType<BasketStatus, BasketStatus | undefined, BasketStatus>;
-  totalAmount: ColumnType<number, number | undefined, number>;
+  status: Defaulted<BasketStatus>;
+  totalAmount: Defaulted<number>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -21,7 +21,7 @@ export interface BasketLinesTable {
   variantId: number;
   sizeId: number | null;
   quantity: number;
-  position: ColumnType<number, number | undefined, number>;
+  position: Defaulted<number>;
 }
 
 export interface WishlistsTable {
@@ -34,7 +34,7 @@ export interface WishlistsTable {
 export interface WishlistProductsTable {
   wishlistId: string;
   productId: number;
-  position: ColumnType<number, number | undefined, number>;
+  position: Defaulted<number>;
 }
 
 export interface AddressesTable {
@@ -46,7 +46,7 @@ export interface AddressesTable {
   city: string;
   country: string;
   zipCode: string;
-  phone: ColumnType<string, string | undefined, string>;
+  phone: Defaulted<string>;
   /** When a direct checkout used it (a direct address serves one checkout). */
   usedAt: Date | null;
   /** A guest's address: SHA-256 of the token only its creator holds (null for an account's). */
@@ -57,11 +57,11 @@ export interface AddressesTable {
 
 export interface CheckoutsTable {
   id: Generated<number>;
-  status: ColumnType<CheckoutStatus, CheckoutStatus | undefined, CheckoutStatus>;
+  status: Defaulted<CheckoutStatus>;
   userId: number | null;
   basketId: string | null;
   addressId: number | null;
-  oneClick: ColumnType<boolean, boolean | undefined, boolean>;
+  oneClick: Defaulted<boolean>;
   firstName: string;
   lastName: string;
   email: string;
@@ -70,7 +70,7 @@ export interface CheckoutsTable {
   city: string;
   country: string;
   zipCode: string;
-  comment: ColumnType<string, string | undefined, string>;
+  comment: Defaulted<string>;
   totalAmount: number;
   totalQuantity: number;
   idempotencyKey: string | null;
@@ -83,7 +83,7 @@ export interface CheckoutsTable {
   /** A guest order's phone, digits only (the open-orders hold counts by it). */
   phoneDigits: string | null;
   /** Set explicitly only by the demo data (orders of the last 30 days). */
-  createdAt: ColumnType<Date, Date | undefined, Date>;
+  createdAt: Defaulted<Date>;
   updatedAt: UpdatedAt;
 }
 

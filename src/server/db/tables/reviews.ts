@@ -1,8 +1,7 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt } from '../schema.js';
+import type { Generated } from 'kysely';
+import type { CreatedAt, Defaulted, UpdatedAt } from './columns.js';
 
 export type ReactionValue = 'Like' | 'Dislike';
-type Touched = ColumnType<Date, never, Date>;
 
 export interface ReviewsTable {
   id: Generated<number>;
@@ -12,10 +11,10 @@ export interface ReviewsTable {
   rating: number;
   text: string;
   /** Image names, at most 10, in the order shown. */
-  images: ColumnType<string[], string[] | undefined, string[]>;
-  showOnMain: ColumnType<boolean, boolean | undefined, boolean>;
+  images: Defaulted<string[]>;
+  showOnMain: Defaulted<boolean>;
   createdAt: CreatedAt;
-  updatedAt: Touched;
+  updatedAt: UpdatedAt;
 }
 
 export interface QuestionsTable {
@@ -24,7 +23,7 @@ export interface QuestionsTable {
   userId: number;
   text: string;
   createdAt: CreatedAt;
-  updatedAt: Touched;
+  updatedAt: UpdatedAt;
 }
 
 /** A comment on a review, or an answer to a question; `isShop` marks the shop's own. */
@@ -32,9 +31,9 @@ interface CommentColumns {
   id: Generated<number>;
   userId: number;
   text: string;
-  isShop: ColumnType<boolean, boolean | undefined, boolean>;
+  isShop: Defaulted<boolean>;
   createdAt: CreatedAt;
-  updatedAt: Touched;
+  updatedAt: UpdatedAt;
 }
 export interface ReviewCommentsTable extends CommentColumns {
   reviewId: number;

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../services/mail/html.js';
+
 /** The tags a page's first HTML carries; every value is escaped where it is written. */
 export interface PageHead {
   title: string;
@@ -12,9 +14,6 @@ export interface PageHead {
   jsonLd?: unknown;
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-}
 
 /** JSON inside a script element: nothing in it can close the element or start a comment. */
 export function scriptJson(value: unknown): string {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connection.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../../services/mail/html.js';
 
 /** Search engines take up to 50 000 addresses from one sitemap. */
 const maxUrls = 50_000;

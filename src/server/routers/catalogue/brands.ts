@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/catalogue.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { adminProcedure, publicProcedure, router } from '../../trpc.js';
-import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from '../../services/catalogue/brands.js';
+import { brandRecords, listBrands } from '../../services/catalogue/brands.js';
 
 const tags = ['brands'];
 
@@ -23,23 +23,23 @@ export const brandsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/brands/{brandId}', tags } })
     .input(brandIdSchema)
     .output(brandSchema)
-    .query(({ ctx, input }) => getBrand(ctx.db, input.brandId)),
+    .query(({ ctx, input }) => brandRecords.get(ctx.db, input.brandId)),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/brands', tags, protect: true } })
     .input(brandInputSchema)
     .output(brandSchema)
-    .mutation(({ ctx, input }) => createBrand(ctx.db, input)),
+    .mutation(({ ctx, input }) => brandRecords.create(ctx.db, input)),
 
   update: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/brands/{brandId}', tags, protect: true } })
     .input(brandUpdateSchema)
     .output(brandSchema)
-    .mutation(({ ctx, input: { brandId, version, ...fields } }) => updateBrand(ctx.db, brandId, fields, version)),
+    .mutation(({ ctx, input: { brandId, version, ...fields } }) => brandRecords.update(ctx.db, brandId, fields, version)),
 
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/brands/{brandId}', tags, protect: true } })
     .input(brandIdSchema)
     .output(okSchema)
-    .mutation(({ ctx, input }) => deleteBrand(ctx.db, input.brandId)),
+    .mutation(({ ctx, input }) => brandRecords.remove(ctx.db, input.brandId)),
 });

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/catalogue.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { adminProcedure, publicProcedure, router } from '../../trpc.js';
-import { createColor, deleteColor, getColor, listColors, updateColor } from '../../services/catalogue/colors.js';
+import { colorRecords, listColors } from '../../services/catalogue/colors.js';
 
 const tags = ['colors'];
 
@@ -23,23 +23,23 @@ export const colorsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/colors/{colorId}', tags } })
     .input(colorIdSchema)
     .output(colorRecordSchema)
-    .query(({ ctx, input }) => getColor(ctx.db, input.colorId)),
+    .query(({ ctx, input }) => colorRecords.get(ctx.db, input.colorId)),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/colors', tags, protect: true } })
     .input(colorInputSchema)
     .output(colorRecordSchema)
-    .mutation(({ ctx, input }) => createColor(ctx.db, input)),
+    .mutation(({ ctx, input }) => colorRecords.create(ctx.db, input)),
 
   update: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/colors/{colorId}', tags, protect: true } })
     .input(colorUpdateSchema)
     .output(colorRecordSchema)
-    .mutation(({ ctx, input: { colorId, version, ...fields } }) => updateColor(ctx.db, colorId, fields, version)),
+    .mutation(({ ctx, input: { colorId, version, ...fields } }) => colorRecords.update(ctx.db, colorId, fields, version)),
 
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/colors/{colorId}', tags, protect: true } })
     .input(colorIdSchema)
     .output(okSchema)
-    .mutation(({ ctx, input }) => deleteColor(ctx.db, input.colorId)),
+    .mutation(({ ctx, input }) => colorRecords.remove(ctx.db, input.colorId)),
 });

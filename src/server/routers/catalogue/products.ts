@@ -11,7 +11,8 @@ import {
 } from '../../../shared/schemas/catalogue.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { adminProcedure, publicProcedure, router } from '../../trpc.js';
-import { listProducts, priceRange } from '../../services/catalogue/product-list.js';
+import { listProducts } from '../../services/catalogue/listing/list-products.js';
+import { priceRange } from '../../services/catalogue/listing/price-range.js';
 import { getProduct, getProductByUrl } from '../../services/catalogue/product-read.js';
 import { createProduct, deleteProduct, updateProduct } from '../../services/catalogue/product-write.js';
 

@@ -10,13 +10,13 @@ import {
 import { imageUrl } from '../../../shared/media.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
-import { deleteImage } from '../../services/images/library.js';
-import { imageStoreFor } from '../../services/images/store.js';
+import { deleteImage } from '../../services/media/library.js';
+import { imageStoreFor } from '../../services/media/store.js';
 import { adminProcedure, router } from '../../trpc.js';
 
 const tags = ['images'];
 
-/** SPEC.md section 7: the image library, newest first, filtered by name, original name, type and size. */
+/** The image library, newest first, filtered by name, original name, type and size. */
 export async function listImages(db: Db, input: z.output<typeof imageListSchema>): Promise<{ rows: ImageInfo[]; length: number }> {
   let filtered = db.selectFrom('images');
   if (input.filename) filtered = filtered.where('name', 'ilike', containsPattern(input.filename));
@@ -42,7 +42,7 @@ export async function listImages(db: Db, input: z.output<typeof imageListSchema>
 
 /**
  * The image library. Uploading (multipart) and serving the bytes are raw routes in
- * src/server/rest/images.ts; listing and deleting are procedures like any other.
+ * src/server/rest/media.ts; listing and deleting are procedures like any other.
  */
 export const imagesRouter = router({
   list: adminProcedure

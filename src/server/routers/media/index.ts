@@ -1,7 +1,7 @@
 import { router } from '../../trpc.js';
 import { imagesRouter } from './images.js';
 
-/** Images: the library (list, delete); upload and bytes are raw routes in rest/images.ts. */
+/** Images: the library (list, delete); upload and bytes are raw routes in rest/media.ts. */
 export const mediaRouter = router({
   images: imagesRouter,
 });

@@ -14,7 +14,7 @@ import { claimBasket, clearBasket, createBasket, deleteBasket, getBasket, listBa
 const tags = ['baskets'];
 
 /**
- * Baskets (SPEC.md sections 2 and 7): anyone holding an anonymous basket's UUID may use it; a
+ * Baskets (docs/orders.md): anyone holding an anonymous basket's UUID may use it; a
  * user's basket is theirs (Admin may read it). Prices and totals are always the server's.
  */
 export const basketsRouter = router({

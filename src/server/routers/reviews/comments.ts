@@ -58,7 +58,7 @@ function commentWrites(path: '/comments' | '/question-comments', kind: (typeof c
 const reviewKind = commentKinds.review;
 const reviewWrites = commentWrites('/comments', reviewKind, 'comments');
 
-/** SPEC.md section 7, Review comments. */
+/** Review comments: /review-comments. */
 export const reviewCommentsRouter = router({
   create: userProcedure
     .meta({ openapi: { method: 'POST', path: '/comments', tags: ['comments'], protect: true, summary: 'Комментарий к отзыву (asShop — от имени магазина)' } })
@@ -80,7 +80,7 @@ export const reviewCommentsRouter = router({
 const questionKind = commentKinds.question;
 const questionWrites = commentWrites('/question-comments', questionKind, 'question-comments');
 
-/** SPEC.md section 7, Questions: /question-comments (answers). */
+/** Answers to questions: /question-comments. */
 export const questionCommentsRouter = router({
   create: userProcedure
     .meta({

@@ -18,7 +18,7 @@ import { publicProcedure, router, userProcedure } from '../../trpc.js';
 
 const tags = ['questions'];
 
-/** SPEC.md section 7, Questions: /questions and /questions/reaction. */
+/** Questions about a product: /questions and /questions/reaction. */
 export const questionsRouter = router({
   list: publicProcedure
     .meta({

@@ -21,7 +21,7 @@ import { publicProcedure, router, userProcedure } from '../../trpc.js';
 
 const tags = ['reviews'];
 
-/** SPEC.md section 7, Reviews: /reviews and /reviews/reaction. */
+/** Reviews of a product: /reviews and /reviews/reaction. */
 export const reviewsRouter = router({
   list: publicProcedure
     .meta({

@@ -3,11 +3,11 @@ import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { AccountTokenPurpose } from '../../db/tables/accounts.js';
 import { inTransaction } from '../../db/transaction.js';
-import { createOpaqueToken, hashOpaqueToken } from '../tokens.js';
+import { createOpaqueToken, hashOpaqueToken } from './tokens.js';
 
 /** Single-use links sent by e-mail (confirmation, reset): issued, looked up, used up, voided. */
 
-/** PRODUCT.md: confirmation links live 24 hours, reset links 1 hour; both work once. */
+/** Confirmation links live 24 hours, reset links 1 hour (a reset grants more); both work once. */
 const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
   confirm: 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,

@@ -1,9 +1,9 @@
 import type { Context } from '../../context.js';
-import { confirmEmailLetter, resetPasswordLetter } from '../mail-templates.js';
+import { confirmEmailLetter, resetPasswordLetter } from '../mail/templates.js';
 import { issueAccountToken } from './account-tokens.js';
 import { findUserByEmail } from './users.js';
 
-/** Storefront routes the letters link to (PRODUCT.md): /confirm/{token} and /reset/{token}. */
+/** Storefront routes the letters link to: /confirm/{token} and /reset/{token} (docs/accounts.md). */
 function storefrontLink(ctx: Pick<Context, 'config'>, route: 'confirm' | 'reset', token: string): string {
   return `${ctx.config.publicUrl}/${route}/${token}`;
 }

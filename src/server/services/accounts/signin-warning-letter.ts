@@ -1,7 +1,5 @@
-import type { Letter } from '../mailer.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml, letterPage } from '../mail/html.js';
+import type { Letter } from '../mail/mailer.js';
 
 export const signinWarningSubject = 'Кто-то пытается подобрать пароль к вашей учётной записи';
 
@@ -18,9 +16,7 @@ export function signinWarningLetter({ to, firstName, shopUrl }: { to: string; fi
     '— Магазин',
   ];
   const text = [...paragraphs.slice(0, 3), `Сайт магазина: ${shopUrl}`, ...paragraphs.slice(3)].join('\n\n');
-  const html = `<!doctype html>
-<html lang="ru"><body style="font-family: Arial, sans-serif; color: #222; line-height: 1.5">
-${paragraphs
+  const html = letterPage(`${paragraphs
   .slice(0, 3)
   .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
   .join('\n')}
@@ -28,7 +24,6 @@ ${paragraphs
 ${paragraphs
   .slice(3)
   .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-  .join('\n')}
-</body></html>`;
+  .join('\n')}`);
   return { to, subject: signinWarningSubject, text, html };
 }

@@ -1,11 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { domainMessages } from '../../../shared/errors.js';
-import type { User } from '../../../shared/schemas/users.js';
+import type { User } from '../../../shared/schemas/accounts.js';
 import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
-import { verifyPassword } from '../passwords.js';
-import { clientKey } from '../rate-limit.js';
+import { verifyPassword } from './passwords.js';
+import { clientKey } from '../platform/rate-limit.js';
 import { publicUserColumns } from './users.js';
 import { signinWarningLetter } from './signin-warning-letter.js';
 

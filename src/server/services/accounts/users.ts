@@ -2,18 +2,60 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { domainMessages } from '../../../shared/errors.js';
-import type { User, userListSchema, userUpdateSchema } from '../../../shared/schemas/users.js';
+import type { User, userListSchema, userUpdateSchema } from '../../../shared/schemas/accounts.js';
 import type { Db } from '../../db/connection.js';
+import type { Role } from '../../db/tables/accounts.js';
 import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
-import { revokeAllSessions } from '../sessions.js';
-import { cutOffAccessTokens } from '../token-cutoffs.js';
-import type { TokenService } from '../tokens.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { revokeAllSessions } from './sessions.js';
+import { cutOffAccessTokens } from './token-cutoffs.js';
+import type { TokenService } from './tokens.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { voidAccountTokens } from './account-tokens.js';
 
 /** The columns of a user that the API shows. */
 export const publicUserColumns = ['id', 'firstName', 'lastName', 'email', 'isVerified', 'role', 'version'] as const;
+
+/** What a new account is made of: the password already hashed; role and flag default in the table. */
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string;
+  role?: Role;
+  isVerified?: boolean;
+}
+
+/** A new account (sign-up or the Admin's form); an e-mail already registered is refused (409). */
+export async function insertUser(db: Db, fields: NewUser): Promise<User> {
+  const user = await db.insertInto('users').values(fields).onConflict((oc) => oc.column('email').doNothing()).returning(publicUserColumns).executeTakeFirst();
+  if (!user) throw new TRPCError({ code: 'CONFLICT', message: domainMessages.emailTaken });
+  return user;
+}
+
+/**
+ * The user an e-mail link was sent to, marked confirmed (the link reached that address), with a
+ * new password when the link was a reset. Only while the account still has the address the link
+ * went to: changed meanwhile, nothing is updated and the answer is undefined.
+ */
+export function confirmLinkedUser(db: Db, link: { userId: number; email: string }, passwordHash?: string): Promise<User | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...(passwordHash === undefined ? {} : { passwordHash }), isVerified: true, updatedAt: new Date(), version: nextVersion })
+    .where('id', '=', link.userId)
+    .where('email', '=', link.email)
+    .returning(publicUserColumns)
+    .executeTakeFirst();
+}
+
+export async function findPasswordHash(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirst();
+  return row?.passwordHash;
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ passwordHash, updatedAt: new Date() }).where('id', '=', userId).execute();
+}
 
 export function findUserByEmail(db: Db, email: string) {
   return db

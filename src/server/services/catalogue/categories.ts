@@ -11,7 +11,7 @@ import type {
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { refuseIfReferenced } from './dependents.js';
 import { refIds } from './refs.js';
 
@@ -111,7 +111,7 @@ export function updateCategory(db: Db, id: number, input: CategoryFields, versio
   });
 }
 
-/** Foreign keys refuse the delete while subcategories or products use it (SPEC.md section 5). */
+/** Refused while subcategories or products use the category; foreign keys stand behind the check. */
 export async function deleteCategory(db: Db, id: number): Promise<{ ok: true }> {
   await refuseIfReferenced(db, { table: 'categories', id });
   const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();

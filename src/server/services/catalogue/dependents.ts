@@ -54,9 +54,10 @@ async function describe(db: Db, { table, id }: DependentsOf): Promise<string[]> 
 }
 
 /**
- * SPEC.md section 8's refusal, followed by what uses the record: «Удалить невозможно, В файле есть
- * дополнительные данные: 3 подкатегории, 12 товаров». Checked before the delete for the words;
- * the foreign keys still refuse a delete that races a new reference (with the SPEC's bare text).
+ * The shop refuses to delete a record that others use, and says what uses it: «Удалить
+ * невозможно, В файле есть дополнительные данные: 3 подкатегории, 12 товаров» (docs/catalogue.md).
+ * Checked before the delete for the words; the foreign keys still refuse a delete that races a new
+ * reference (with the bare refusal, without the list).
  */
 export async function refuseIfReferenced(db: Db, record: DependentsOf): Promise<void> {
   const parts = await describe(db, record);

@@ -1,11 +1,8 @@
-import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { DictionaryInput, DictionaryItem, dictionaryListSchema } from '../../../shared/schemas/dictionaries.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
-import { refuseIfReferenced } from './dependents.js';
+import { namedRecords } from './records.js';
 
 /**
  * Tags and sizes are the same small dictionary (id, name, url) in two tables; these queries serve
@@ -14,54 +11,28 @@ import { refuseIfReferenced } from './dependents.js';
 export type DictionaryTable = 'tags' | 'sizes';
 
 const columns = ['id', 'name', 'url', 'version'] as const;
+const dictionaries = { tags: namedRecords('tags', columns), sizes: namedRecords('sizes', columns) };
 
-export async function listDictionary(
-  db: Db,
-  table: DictionaryTable,
-  input: z.output<typeof dictionaryListSchema>,
-): Promise<{ rows: DictionaryItem[]; length: number }> {
+export function listDictionary(db: Db, table: DictionaryTable, input: z.output<typeof dictionaryListSchema>): Promise<{ rows: DictionaryItem[]; length: number }> {
   let filtered = db.selectFrom(table);
   if (input.name) filtered = filtered.where('name', 'ilike', containsPattern(input.name));
   if (input.url) filtered = filtered.where('url', '=', input.url);
-  const [rows, total] = await Promise.all([
-    filtered.select(columns).orderBy(input.sortBy, input.orderBy).orderBy('id').limit(input.limit).offset(input.offset).execute(),
-    filtered.select(sql<number>`count(*)::int`.as('length')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, length: total.length };
+  return dictionaries[table].page(filtered, input);
 }
 
-export async function getDictionaryItem(db: Db, table: DictionaryTable, id: number): Promise<DictionaryItem> {
-  const row = await db.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND' });
-  return row;
+export function getDictionaryItem(db: Db, table: DictionaryTable, id: number): Promise<DictionaryItem> {
+  return dictionaries[table].get(db, id);
 }
 
 export function createDictionaryItem(db: Db, table: DictionaryTable, input: DictionaryInput): Promise<DictionaryItem> {
-  return db.insertInto(table).values(input).returning(columns).executeTakeFirstOrThrow();
+  return dictionaries[table].create(db, input);
 }
 
-export async function updateDictionaryItem(
-  db: Db,
-  table: DictionaryTable,
-  id: number,
-  input: DictionaryInput,
-  version?: number,
-): Promise<DictionaryItem> {
-  const row = await db
-    .updateTable(table)
-    .set({ name: input.name, url: input.url, version: nextVersion })
-    .where('id', '=', id)
-    .where(sameVersion(version))
-    .returning(columns)
-    .executeTakeFirst();
-  if (!row) throw await missingOrStale(db, table, id);
-  return row;
+export function updateDictionaryItem(db: Db, table: DictionaryTable, id: number, input: DictionaryInput, version?: number): Promise<DictionaryItem> {
+  return dictionaries[table].update(db, id, { name: input.name, url: input.url }, version);
 }
 
-/** Foreign keys refuse the delete while products use the row (SPEC.md section 5). */
-export async function deleteDictionaryItem(db: Db, table: DictionaryTable, id: number): Promise<{ ok: true }> {
-  await refuseIfReferenced(db, { table, id });
-  const result = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new TRPCError({ code: 'NOT_FOUND' });
-  return { ok: true };
+/** Refused while products use the row: a product's tags and sizes must not change behind its back. */
+export function deleteDictionaryItem(db: Db, table: DictionaryTable, id: number): Promise<{ ok: true }> {
+  return dictionaries[table].remove(db, id);
 }

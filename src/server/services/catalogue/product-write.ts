@@ -6,8 +6,8 @@ import { toKopecks } from '../../../shared/money.js';
 import { productInputShape, productSchema, type Product, type productInputSchema } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { productEventData, recordEvent, recordStockChanges } from '../webhooks/events.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
 import { refuseIfReferenced } from './dependents.js';
 import { getProduct } from './product-read.js';
 
@@ -51,7 +51,7 @@ export function variantSummary(variants: readonly VariantValues[]) {
 const reservedFields = new Set([...Object.keys(productInputShape), ...Object.keys(productSchema.shape), 'productId', 'version']);
 
 /**
- * The product's open set (SPEC.md section 3): `extra`, plus every other top-level field of the
+ * The product's open set (docs/catalogue.md): `extra`, plus every other top-level field of the
  * body. A client that sends back what it read therefore keeps its own fields, and the computed
  * ones (price, inStock, rating…) are never stored as if they were its own.
  */

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 /**
  * List filters name a category, colour, brand, tag or size by id or by url. A value of digits
  * only is an id, unless a row has exactly that url (sizes are called «42»); anything else is a
- * url (README "Decisions").
+ * url (docs/catalogue.md).
  */
 export function splitRefs(refs: readonly string[]): { ids: number[]; urls: string[] } {
   const ids: number[] = [];

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { Advertisement, advertisementInputSchema } from '../../../shared/schemas/content.js';
 import type { Db } from '../../db/connection.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 
 const columns = ['id', 'title', 'description', 'version'] as const;
 

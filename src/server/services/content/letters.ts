@@ -1,14 +1,7 @@
-import type { Letter } from '../mailer.js';
+import { escapeHtml, letterPage, linkButton } from '../mail/html.js';
+import type { Letter } from '../mail/mailer.js';
 
 /** Letters of the content domain; every letter to a subscriber carries its unsubscribe link. */
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-}
-
-function page(paragraphs: string): string {
-  return `<!doctype html>\n<html lang="ru"><body style="font-family: Arial, sans-serif; color: #222; line-height: 1.5">\n${paragraphs}\n</body></html>`;
-}
 
 function unsubscribeFooter(unsubscribeLink: string): { text: string; html: string } {
   return {
@@ -21,10 +14,9 @@ export function confirmSubscriptionLetter(options: { to: string; confirmLink: st
   const footer = unsubscribeFooter(options.unsubscribeLink);
   const lead = 'Кто-то (надеемся, вы) подписал этот адрес на новости интернет-магазина «Магазин». Подтвердите подписку — без этого мы не пришлём ни одного письма.';
   const text = ['Здравствуйте!', '', lead, '', `Подтвердить подписку: ${options.confirmLink}`, '', 'Если вы не подписывались, просто удалите это письмо.', footer.text, '', '— Магазин'].join('\n');
-  const html = page(`<p>Здравствуйте!</p>
+  const html = letterPage(`<p>Здравствуйте!</p>
 <p>${escapeHtml(lead)}</p>
-<p><a href="${escapeHtml(options.confirmLink)}" style="display: inline-block; padding: 10px 18px; background: #228be6; color: #fff; border-radius: 6px; text-decoration: none">Подтвердить подписку</a></p>
-<p style="color: #666; font-size: 13px">Если кнопка не работает, откройте ссылку: <a href="${escapeHtml(options.confirmLink)}">${escapeHtml(options.confirmLink)}</a></p>
+${linkButton(options.confirmLink, 'Подтвердить подписку')}
 <p style="color: #666; font-size: 13px">Если вы не подписывались, просто удалите это письмо.</p>
 ${footer.html}
 <p>— Магазин</p>`);
@@ -35,7 +27,7 @@ export function welcomeSubscriberLetter(options: { to: string; unsubscribeLink: 
   const footer = unsubscribeFooter(options.unsubscribeLink);
   const lead = 'Подписка подтверждена: теперь вы первыми узнаете о новинках, скидках и новостях магазина.';
   const text = ['Здравствуйте!', '', lead, '', footer.text, '', '— Магазин'].join('\n');
-  const html = page(`<p>Здравствуйте!</p>\n<p>${escapeHtml(lead)}</p>\n${footer.html}\n<p>— Магазин</p>`);
+  const html = letterPage(`<p>Здравствуйте!</p>\n<p>${escapeHtml(lead)}</p>\n${footer.html}\n<p>— Магазин</p>`);
   return { to: options.to, subject: 'Вы подписаны на новости магазина', text, html };
 }
 
@@ -43,7 +35,7 @@ export function welcomeSubscriberLetter(options: { to: string; unsubscribeLink: 
 export function callbackLetter(options: { to: string; name: string; phone: string; comment: string }): Letter {
   const lines = [`Имя: ${options.name}`, `Телефон: ${options.phone}`, ...(options.comment ? ['', options.comment] : [])];
   const text = ['Просьба перезвонить', '', ...lines].join('\n');
-  const html = page(`<p><b>Просьба перезвонить</b></p>
+  const html = letterPage(`<p><b>Просьба перезвонить</b></p>
 <p>Имя: ${escapeHtml(options.name)}<br>Телефон: ${escapeHtml(options.phone)}</p>
 ${options.comment ? `<p style="white-space: pre-wrap">${escapeHtml(options.comment)}</p>` : ''}`);
   return { to: options.to, subject: `Обратный звонок: ${options.name}, ${options.phone}`, text, html };

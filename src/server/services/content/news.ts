@@ -5,7 +5,7 @@ import type { News, NewsCard, newsInputSchema, newsListSchema } from '../../../s
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { assertImagesExist } from './images.js';
 import { sanitizeNewsBody } from './sanitize.js';
 

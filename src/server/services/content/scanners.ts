@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Scanner, scannerInputSchema, scannerListSchema } from '../../../shared/schemas/content.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 
 type ScannerFields = z.output<typeof scannerInputSchema>;
 const columns = ['id', 'qrCode', 'title', 'tags', 'checkCount', 'lastCheckedAt', 'createdAt', 'version'] as const;

@@ -35,7 +35,7 @@ export function addSlide(db: Db, input: SlideFields): Promise<Slide> {
   });
 }
 
-/** SPEC.md section 4: the admin saves the whole list at once; it replaces the old one in one transaction. */
+/** The admin saves the whole list at once; it replaces the old one in one transaction. */
 export function replaceSlides(db: Db, slides: readonly SlideFields[]): Promise<{ rows: Slide[]; length: number }> {
   return inTransaction(db, async (trx) => {
     await assertImagesExist(trx, slides.map((slide) => slide.image));

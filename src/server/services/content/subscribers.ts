@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
-import { createOpaqueToken, hashOpaqueToken } from '../tokens.js';
+import { createOpaqueToken, hashOpaqueToken } from '../accounts/tokens.js';
 import { confirmSubscriptionLetter, welcomeSubscriberLetter } from './letters.js';
 
 type Services = Pick<Context, 'db' | 'config' | 'mailer' | 'rateLimits'>;
@@ -92,7 +92,7 @@ export async function exportSubscribers(db: Db): Promise<Array<{ email: string; 
   return rows.map((row) => ({ email: row.email, confirmedAt: (row.confirmedAt ?? new Date()).toISOString() }));
 }
 
-/** «subscribers-2026-11-23.json»: SPEC.md section 2 names the file by today's date (in Moscow, the shop's time). */
+/** «subscribers-2026-11-23.json»: the export is named by today's date (in Moscow, the shop's time). */
 export function exportFileName(now: Date = new Date()): string {
   const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   return `subscribers-${day}.json`;

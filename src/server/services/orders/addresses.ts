@@ -6,7 +6,7 @@ import type { AuthUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
-import { createOpaqueToken } from '../tokens.js';
+import { createOpaqueToken } from '../accounts/tokens.js';
 
 type AddressFields = z.output<typeof addressInputSchema>;
 type ListInput = z.output<typeof addressListSchema>;

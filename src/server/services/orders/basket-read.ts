@@ -3,6 +3,7 @@ import { toRubles } from '../../../shared/money.js';
 import type { Basket, BasketLine, LineState } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/connection.js';
 import type { BasketStatus } from '../../db/tables/orders.js';
+import { orderability } from './orderability.js';
 
 /** A basket line with what the catalogue says about it now (prices in kopecks). */
 export interface PricedLine {
@@ -55,15 +56,15 @@ export function pricedLinesSql(basketId: string) {
 
 /** What a line's state is: `ok` only when it can be ordered in full now. */
 export function lineState(line: PricedLine): { state: LineState; available: number } {
-  if (line.productId === null || line.price === null) return { state: 'gone', available: 0 };
-  // A size removed from the product (or the shop), or a product that got sizes after the line was
-  // added: the line cannot be ordered as it is.
-  if (line.sizeId !== null ? !line.sizeOffered : line.hasSizes) return { state: 'gone', available: 0 };
-  if (!line.availability) return { state: 'withdrawn', available: 0 };
-  const stock = line.stock ?? 0;
-  if (stock <= 0) return { state: 'soldOut', available: 0 };
-  if (stock < line.quantity) return { state: 'short', available: stock };
-  return { state: 'ok', available: stock };
+  return orderability({
+    exists: line.productId !== null && line.price !== null,
+    sizeId: line.sizeId,
+    hasSizes: line.hasSizes === true,
+    sizeOffered: line.sizeOffered === true,
+    availability: line.availability === true,
+    stock: line.stock ?? 0,
+    quantity: line.quantity,
+  });
 }
 
 export function toBasketLine(line: PricedLine): BasketLine {

@@ -5,44 +5,15 @@ import type { Checkout } from '../../../shared/schemas/orders.js';
 import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
-import { hashOpaqueToken } from '../tokens.js';
+import { hashOpaqueToken } from '../accounts/tokens.js';
 import { readCheckout } from './checkout-read.js';
 import { admitGuestOrder, limitGuestUnits, networkOf, phoneDigits } from './guest-limits.js';
 import { isKeyClash, orderByKey, orderKeyOf, type OrderKey } from './idempotency.js';
 import { limitUnitsPerLine, mergeItems, type Item } from './items.js';
 import { orderPlacedLetter, queueLetter, sendQueuedLetters } from './letters.js';
+import type { Delivery, OrderRequest } from './order-request.js';
 import { takeStock, type LineSnapshot } from './stock.js';
 import { orderEventData, recordEvent } from '../webhooks/events.js';
-
-export interface Delivery {
-  address: string;
-  city: string;
-  country: string;
-  zipCode: string;
-}
-
-/** What a checkout call asks for, whichever call it came through. */
-export interface OrderRequest {
-  /** 'user': POST /checkouts; 'direct': POST /checkouts/direct; 'staff': an order taken by phone. */
-  kind: 'user' | 'direct' | 'staff';
-  /** The account the order belongs to (null for a direct order). */
-  userId: number | null;
-  /** Who placed it (the history's first entry). */
-  placedBy: number | null;
-  basketId?: string | undefined;
-  oneClick?: { variantId: number; sizeId?: number | null | undefined; quantity: number } | undefined;
-  items?: ReadonlyArray<{ variantId: number; sizeId?: number | null | undefined; quantity: number }> | undefined;
-  addressId?: number | undefined;
-  /** A direct order's proof that `addressId` is the caller's own (POST /addresses/direct answered it). */
-  addressToken?: string | undefined;
-  address?: Delivery | undefined;
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  email?: string | undefined;
-  phone: string;
-  comment: string;
-  idempotencyKey: string | null;
-}
 
 const forbidden = () => new TRPCError({ code: 'FORBIDDEN' });
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });

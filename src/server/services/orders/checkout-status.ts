@@ -13,7 +13,7 @@ type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits'>;
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: orderMessages.checkoutNotFound });
 
 /**
- * PUT /checkouts/{id} (Admin): only PRODUCT.md's moves, else 400 naming both statuses. A cancel
+ * PUT /checkouts/{id} (Admin): only the allowed moves (docs/orders.md), else 400 naming both statuses. A cancel
  * gives the stock back in the same transaction; every change is kept in the history, and its
  * letter to the shopper is queued in the same transaction and sent after the commit.
  */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { orderMessages } from '../../../shared/order-messages.js';
 import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
-import { clientKey } from '../rate-limit.js';
+import { clientKey } from '../platform/rate-limit.js';
 
 /**
  * What keeps fake guest orders from holding the stock or mailing strangers (README → Configuration,

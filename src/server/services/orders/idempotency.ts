@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { orderMessages } from '../../../shared/order-messages.js';
 import { idempotencyKeySchema } from '../../../shared/schemas/orders.js';
 import type { Db } from '../../db/connection.js';
-import type { OrderRequest } from './checkout-create.js';
+import type { OrderRequest } from './order-request.js';
 
 /**
  * An idempotency key belongs to its caller and to the request it first answered: it is unique

@@ -2,8 +2,9 @@ import { formatRubles } from '../../../shared/money.js';
 import { checkoutStatusLabels, type Checkout, type CheckoutStatus } from '../../../shared/schemas/orders.js';
 import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
-import { escapeHtml, inertText } from '../mail-text.js';
-import type { Letter, Mailer } from '../mailer.js';
+import { escapeHtml, letterPage } from '../mail/html.js';
+import { inertText } from '../mail/text.js';
+import type { Letter, Mailer } from '../mail/mailer.js';
 
 /**
  * The orders' letters, in Russian, plain text and HTML. What the shopper typed (name, address,
@@ -36,9 +37,7 @@ function body(order: Checkout, lead: string, withLines: boolean, link: string): 
     '',
     `— ${shopName}`,
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="ru"><body style="font-family: Arial, sans-serif; color: #222; line-height: 1.5">
-<p>${escapeHtml(greeting)}</p>
+  const html = letterPage(`<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(lead)}</p>
 ${
   withLines
@@ -49,8 +48,7 @@ ${
 }
 <p>Статус заказа: <b>${escapeHtml(checkoutStatusLabels[order.status])}</b></p>
 <p><a href="${escapeHtml(link)}">Заказы в личном кабинете</a></p>
-<p>— ${shopName}</p>
-</body></html>`;
+<p>— ${shopName}</p>`);
   return { to: order.email, subject: '', text, html };
 }
 

@@ -1,24 +1,14 @@
 import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { orderMessages } from '../../../shared/order-messages.js';
 import type { Db } from '../../db/connection.js';
+import type { CheckoutLinesTable } from '../../db/tables/orders.js';
 import { recordStockChanges } from '../webhooks/events.js';
 import { describeItem, type Item } from './items.js';
+import { orderability } from './orderability.js';
 
 /** An order line as it is stored: what was bought, at what price (kopecks). */
-export interface LineSnapshot {
-  productId: number;
-  variantId: number;
-  sizeId: number | null;
-  productName: string;
-  productUrl: string;
-  article: string;
-  colorName: string | null;
-  sizeName: string | null;
-  image: string | null;
-  quantity: number;
-  unitPrice: number;
-}
+export type LineSnapshot = Omit<Selectable<CheckoutLinesTable>, 'id' | 'checkoutId' | 'position'>;
 
 interface LockedVariant {
   id: number;
@@ -103,11 +93,20 @@ export async function takeStock(trx: Db, items: readonly Item[]): Promise<LineSn
     if (!variant) throw conflict(`${orderMessages.variantGone}вариант №${item.variantId}`);
     const sizeName = item.sizeId === null ? null : (sizes.get(item.sizeId) ?? null);
     const label = describeItem({ name: variant.name, colorName: variant.colorName, sizeName });
-    if (variant.sizes.length ? item.sizeId === null || !variant.sizes.includes(item.sizeId) : item.sizeId !== null) {
-      throw new TRPCError({ code: variant.sizes.length && item.sizeId === null ? 'BAD_REQUEST' : 'CONFLICT', message: `${variant.sizes.length && item.sizeId === null ? orderMessages.sizeRequired : orderMessages.variantGone}${label}` });
-    }
-    if (!variant.availability) throw conflict(`${orderMessages.unavailable}${label}`);
-    if ((wanted.get(variant.id) ?? 0) > variant.stock) throw conflict(`${orderMessages.outOfStock}${label} (в наличии ${variant.stock})`);
+    const hasSizes = variant.sizes.length > 0;
+    const { state } = orderability({
+      exists: true,
+      sizeId: item.sizeId,
+      hasSizes,
+      sizeOffered: item.sizeId !== null && variant.sizes.includes(item.sizeId),
+      availability: variant.availability,
+      stock: variant.stock,
+      quantity: wanted.get(variant.id) ?? 0,
+    });
+    if (state === 'gone' && hasSizes && item.sizeId === null) throw new TRPCError({ code: 'BAD_REQUEST', message: `${orderMessages.sizeRequired}${label}` });
+    if (state === 'gone') throw conflict(`${orderMessages.variantGone}${label}`);
+    if (state === 'withdrawn') throw conflict(`${orderMessages.unavailable}${label}`);
+    if (state !== 'ok') throw conflict(`${orderMessages.outOfStock}${label} (в наличии ${variant.stock})`);
     return {
       productId: variant.productId,
       variantId: variant.id,

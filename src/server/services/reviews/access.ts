@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { Db } from '../../db/connection.js';
-import type { Role } from '../../db/schema.js';
+import type { Role } from '../../db/tables/accounts.js';
 
 /** The signed-in caller of a reviews write. */
 export interface Caller {
@@ -9,7 +9,7 @@ export interface Caller {
 }
 
 /**
- * SuperUser and Admin moderate (PRODUCT.md → Roles). The role is read again from the database, so
+ * SuperUser and Admin moderate (docs/reviews.md). The role is read again from the database, so
  * a demoted moderator loses the right at once rather than when the access token expires.
  */
 export async function isModerator(db: Db, caller: Caller): Promise<boolean> {
@@ -18,7 +18,7 @@ export async function isModerator(db: Db, caller: Caller): Promise<boolean> {
   return row !== undefined && row.role !== 'User';
 }
 
-/** A body may say whom it acts for (SPEC.md sends userId), but only the caller: anyone else is 403. */
+/** A body may say whom it acts for (the REST API sends userId), but only the caller: anyone else is 403. */
 export function assertActsForSelf(caller: Caller, claimedUserId: number | undefined): void {
   if (claimedUserId !== undefined && claimedUserId !== caller.id) throw new TRPCError({ code: 'FORBIDDEN' });
 }

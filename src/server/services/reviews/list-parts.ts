@@ -16,7 +16,7 @@ export function countOf(target: ReactionTarget, targetRef: string, value: Reacti
   return sql<number>`(select count(*)::int from ${sql.table(target.table)} x where x.${sql.ref(target.column)} = ${sql.ref(targetRef)} and x.reaction = ${value})`;
 }
 
-/** Likes minus dislikes: SPEC.md's "most useful". */
+/** Likes minus dislikes: the "most useful" sort. */
 export function usefulness(target: ReactionTarget, targetRef: string): RawBuilder<number> {
   return sql<number>`(select coalesce(sum(case when x.reaction = 'Like' then 1 else -1 end), 0)::int from ${sql.table(target.table)} x where x.${sql.ref(target.column)} = ${sql.ref(targetRef)})`;
 }

@@ -2,12 +2,15 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Question, QuestionListInput } from '../../../shared/schemas/reviews.js';
 import type { Db } from '../../db/connection.js';
-import type { Database, UsersTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { UsersTable } from '../../db/tables/accounts.js';
 import type { QuestionsTable } from '../../db/tables/reviews.js';
 import { inTransaction } from '../../db/transaction.js';
 import { assertActsForSelf, assertMayChange, notFound, type Caller } from './access.js';
-import { countOf, isoDate, myReaction, publicName, toComment, usefulness, type CommentJson, type MyReactionJson } from './list-parts.js';
+import { commentKinds } from './comments.js';
+import { isoDate, publicName, toComment, usefulness, type CommentJson, type MyReactionJson } from './list-parts.js';
 import { reactionTargets } from './reactions.js';
+import { commentThread, reactionColumns } from './threads.js';
 
 type Filters = Pick<QuestionListInput, 'productId' | 'userId' | 'answered'> & { questionId?: number };
 type WithQuestions = Database & { q: QuestionsTable; u: UsersTable };
@@ -28,31 +31,6 @@ function matching(eb: ExpressionBuilder<WithQuestions, 'q'>, filters: Filters): 
   return eb.and(conditions);
 }
 
-function commentsOf(eb: ExpressionBuilder<WithQuestions, 'q' | 'u'>, callerId: number) {
-  const target = reactionTargets.questionComment;
-  return jsonArrayFrom(
-    eb
-      .selectFrom('questionComments as c')
-      .innerJoin('users as cu', 'cu.id', 'c.userId')
-      .select([
-        'c.id',
-        'c.userId',
-        publicName('cu').as('authorName'),
-        'c.text',
-        'c.isShop',
-        'c.createdAt',
-        'c.updatedAt',
-        countOf(target, 'c.id', 'Like').as('likes'),
-        countOf(target, 'c.id', 'Dislike').as('dislikes'),
-        myReaction(target, 'c.id', callerId).as('myReaction'),
-      ])
-      .whereRef('c.questionId', '=', 'q.id')
-      .orderBy('c.isShop', 'desc')
-      .orderBy('c.createdAt')
-      .orderBy('c.id'),
-  );
-}
-
 interface QuestionJson {
   id: number;
   productId: number;
@@ -64,7 +42,7 @@ interface QuestionJson {
   likes: number;
   dislikes: number;
   myReaction: MyReactionJson | null;
-  comments: unknown;
+  comments: CommentJson[];
   product: Question['product'];
 }
 
@@ -86,10 +64,8 @@ export async function listQuestions(db: Db, input: QuestionListInput & { questio
             'q.text',
             'q.createdAt',
             'q.updatedAt',
-            countOf(target, 'q.id', 'Like').as('likes'),
-            countOf(target, 'q.id', 'Dislike').as('dislikes'),
-            myReaction(target, 'q.id', callerId).as('myReaction'),
-            commentsOf(inner, callerId).as('comments'),
+            ...reactionColumns(target, 'q.id', callerId),
+            commentThread(commentKinds.question, 'q.id', callerId).as('comments'),
             jsonObjectFrom(inner.selectFrom('products as p').select(['p.id', 'p.name', 'p.url', 'p.image']).whereRef('p.id', '=', 'q.productId')).as('product'),
           ])
           .$call((q) => {
@@ -128,7 +104,7 @@ export async function listQuestions(db: Db, input: QuestionListInput & { questio
     likes: row.likes,
     dislikes: row.dislikes,
     myReaction: row.myReaction,
-    comments: (row.comments as CommentJson[]).map(toComment),
+    comments: row.comments.map(toComment),
     product: merge ? row.product : null,
   }));
   return { rows, length: result.length ?? 0 };

@@ -46,7 +46,7 @@ async function counts(trx: Db, target: ReactionTarget, targetId: number): Promis
 }
 
 /**
- * SPEC.md section 4: a reaction with no earlier one is added; the other value switches it; the
+ * A reaction with no earlier one is added; the other value switches it; the
  * same value again removes it. Every POST is a click, so one user's clicks on one target are
  * applied one after another (an advisory lock on the pair): two clicks sent at once toggle twice,
  * as they would one after the other, whatever their timing. Without the lock the outcome of

@@ -2,11 +2,14 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Review, ReviewListInput } from '../../../shared/schemas/reviews.js';
 import type { Db } from '../../db/connection.js';
-import type { Database, UsersTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { UsersTable } from '../../db/tables/accounts.js';
 import type { ReviewsTable } from '../../db/tables/reviews.js';
 import { notFound } from './access.js';
-import { countOf, isoDate, myReaction, publicName, toComment, usefulness, type CommentJson, type MyReactionJson } from './list-parts.js';
+import { commentKinds } from './comments.js';
+import { isoDate, publicName, toComment, usefulness, type CommentJson, type MyReactionJson } from './list-parts.js';
 import { reactionTargets } from './reactions.js';
+import { commentThread, reactionColumns } from './threads.js';
 
 type Filters = Pick<ReviewListInput, 'productId' | 'userId' | 'showOnMain' | 'rating'> & { reviewId?: number };
 type WithReviews = Database & { r: ReviewsTable; u: UsersTable };
@@ -19,31 +22,6 @@ function matching(eb: ExpressionBuilder<WithReviews, 'r'>, filters: Filters): Ex
   if (filters.showOnMain !== undefined) conditions.push(eb('r.showOnMain', '=', filters.showOnMain));
   if (filters.rating !== undefined) conditions.push(eb('r.rating', '=', filters.rating));
   return eb.and(conditions);
-}
-
-function commentsOf(eb: ExpressionBuilder<WithReviews, 'r' | 'u'>, callerId: number) {
-  const target = reactionTargets.reviewComment;
-  return jsonArrayFrom(
-    eb
-      .selectFrom('reviewComments as c')
-      .innerJoin('users as cu', 'cu.id', 'c.userId')
-      .select([
-        'c.id',
-        'c.userId',
-        publicName('cu').as('authorName'),
-        'c.text',
-        'c.isShop',
-        'c.createdAt',
-        'c.updatedAt',
-        countOf(target, 'c.id', 'Like').as('likes'),
-        countOf(target, 'c.id', 'Dislike').as('dislikes'),
-        myReaction(target, 'c.id', callerId).as('myReaction'),
-      ])
-      .whereRef('c.reviewId', '=', 'r.id')
-      .orderBy('c.isShop', 'desc')
-      .orderBy('c.createdAt')
-      .orderBy('c.id'),
-  );
 }
 
 interface ReviewJson {
@@ -60,7 +38,7 @@ interface ReviewJson {
   likes: number;
   dislikes: number;
   myReaction: MyReactionJson | null;
-  comments: unknown;
+  comments: CommentJson[];
   product: Review['product'];
 }
 
@@ -88,10 +66,8 @@ export async function listReviews(db: Db, input: ReviewListInput & { reviewId?: 
             'r.showOnMain',
             'r.createdAt',
             'r.updatedAt',
-            countOf(target, 'r.id', 'Like').as('likes'),
-            countOf(target, 'r.id', 'Dislike').as('dislikes'),
-            myReaction(target, 'r.id', callerId).as('myReaction'),
-            commentsOf(inner, callerId).as('comments'),
+            ...reactionColumns(target, 'r.id', callerId),
+            commentThread(commentKinds.review, 'r.id', callerId).as('comments'),
             jsonObjectFrom(inner.selectFrom('products as p').select(['p.id', 'p.name', 'p.url', 'p.image']).whereRef('p.id', '=', 'r.productId')).as('product'),
           ])
           .$call((q) => {
@@ -137,7 +113,7 @@ function toReview(row: ReviewJson, merge: boolean): Review {
     likes: row.likes,
     dislikes: row.dislikes,
     myReaction: row.myReaction,
-    comments: (row.comments as CommentJson[]).map(toComment),
+    comments: row.comments.map(toComment),
     product: merge ? row.product : null,
   };
 }

@@ -4,7 +4,7 @@ import type { Webhook, WebhookDelivery, WebhookInput } from '../../../shared/sch
 import { webhookInputSchema } from '../../../shared/schemas/webhooks.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
-import { missingOrStale, nextVersion, sameVersion } from '../versioned.js';
+import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { recordEvents } from './events.js';
 import { newWebhookSecret } from './signature.js';
 

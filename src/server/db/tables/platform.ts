@@ -1,0 +1,36 @@
+import type { Generated } from 'kysely';
+import type { CreatedAt, Defaulted } from './columns.js';
+
+/** What the shop keeps about itself: its generated JWT key, the demo-data mark. */
+export interface AppStateTable {
+  name: string;
+  value: string;
+  createdAt: CreatedAt;
+}
+
+/**
+ * Every letter, written before it is sent: `kept` (no SMTP server: the outbox is the delivery),
+ * `pending` (to be sent by SMTP), `sent` (its text erased) or `failed` (given up).
+ */
+export type LetterStatus = 'kept' | 'pending' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  status: Defaulted<LetterStatus>;
+  attempts: Defaulted<number>;
+  nextAttemptAt: Date | null;
+  deliveredAt: Date | null;
+  lastError: string | null;
+  createdAt: CreatedAt;
+}
+
+/** Tables of the shop's own machinery, not of a domain: its state and the mail outbox. */
+export interface PlatformTables {
+  appState: AppStateTable;
+  mailOutbox: MailOutboxTable;
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import superjson from 'superjson';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { openDatabase, requestTimeouts, type DatabaseHandle, type Db } from '../../src/server/db/connection.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import type { AppRouter } from '../../src/server/routers/index.js';
+import { ensureAdmin } from '../../src/server/services/accounts/admin-bootstrap.js';
+
+export const adminCredentials = { email: 'admin@shop.test', password: 'admin-password-1' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  baseUrl: string;
+  /** A typed tRPC client over HTTP, optionally with a Bearer token. */
+  trpc(accessToken?: string): ReturnType<typeof createTRPCClient<AppRouter>>;
+  /** A REST call to /api; JSON in, `{ status, body }` out. */
+  rest<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string }): Promise<{ status: number; body: T }>;
+  signInAdmin(): Promise<string>;
+  /** Pass to another startTestApp to run a second instance on the same database. */
+  database: SharedTestDatabase;
+  close(): Promise<void>;
+}
+
+export interface SharedTestDatabase {
+  schema: string | undefined;
+  handle: DatabaseHandle;
+}
+
+/**
+ * Starts the real app on a free port against a real database: an in-memory PGlite by default, or
+ * a fresh schema of the PostgreSQL named by DATABASE_URL (dropped again on close).
+ */
+export async function startTestApp(env: Record<string, string> = {}, clientDir?: string, shared?: SharedTestDatabase): Promise<TestApp> {
+  const databaseUrl = env['DATABASE_URL'] ?? process.env['DATABASE_URL'];
+  const schema = shared ? shared.schema : databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  // A second instance on PostgreSQL gets its own pool on the first one's schema; on PGlite (one
+  // session) it shares the first one's handle. Either way the first instance owns the database.
+  const ownsDatabase = !shared;
+  if (ownsDatabase && databaseUrl && schema) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  const handle =
+    shared && !databaseUrl
+      ? shared.handle
+      : await openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          timeouts: requestTimeouts(config.databaseTimeouts),
+          ...(schema ? { schema, poolSize: 5 } : {}),
+          ...(!databaseUrl && config.dataDir.startsWith('memory://') ? await pgliteTemplate() : {}),
+        });
+  if (ownsDatabase) {
+    await migrateToLatest(handle.db);
+    await ensureAdmin(handle.db, adminCredentials);
+  }
+  const app = await buildApp({ config, db: handle.db, logger: false, ...(clientDir ? { clientDir } : {}) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const trpc = (accessToken?: string) =>
+    createTRPCClient<AppRouter>({
+      links: [
+        httpLink({
+          url: `${baseUrl}/trpc`,
+          transformer: superjson,
+          headers: () => (accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+        }),
+      ],
+    });
+
+  const rest: TestApp['rest'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as never };
+  };
+
+  return {
+    app,
+    db: handle.db,
+    config,
+    baseUrl,
+    trpc,
+    rest,
+    async signInAdmin() {
+      const result = await trpc().accounts.auth.signin.mutate(adminCredentials);
+      return result.accessToken;
+    },
+    database: { schema, handle },
+    async close() {
+      await app.close();
+      if (handle !== shared?.handle) await handle.close();
+      if (ownsDatabase && databaseUrl && schema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * A pool of one connection on the app's database, so that consecutive statements meet the same
+ * session: on PostgreSQL the app's schema; on PGlite (one session per database) a fresh empty one.
+ */
+export function openOneConnection(t: TestApp): Promise<DatabaseHandle> {
+  const schema = t.database.schema;
+  return openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: 'memory://', poolSize: 1, ...(schema ? { schema } : {}) });
+}
+
+/** The migrated PGlite that the global setup dumped, when this run has one (see pglite-template.ts). */
+async function pgliteTemplate(): Promise<{ template?: Blob }> {
+  // Outside Vitest (bench/bundle.ts) there is no global setup to ask.
+  const file = process.env['VITEST'] ? inject('pgliteTemplate') : '';
+  return file ? { template: new Blob([await fs.readFile(file)]) } : {};
+}
+
+/** `vi.waitFor` options for work done in the background (letters, Redis connecting): CI machines are loaded, 1 s is not enough. */
+export const slow = { timeout: 10_000, interval: 25 };
