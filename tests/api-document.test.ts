@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from './support/harness.js';
 /** The OpenAPI document tells what the server does: who may call, which failures, which parameters. */
 interface Operation {
   operationId?: string;
+  summary?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ in: string; name: string; required?: boolean }>;
   responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
@@ -69,12 +70,14 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(operation('post', '/checkouts/direct').responses)).toContain('422');
   });
 
-  it('marks every path parameter required and gives every operation an id', () => {
+  it('marks every path parameter required and gives every operation an id and a summary', () => {
     for (const { method, path, operation } of operations) {
       for (const parameter of operation.parameters ?? []) if (parameter.in === 'path') expect(parameter.required, `${method} ${path} ${parameter.name}`).toBe(true);
     }
     const ids = operations.map(({ operation }) => operation.operationId);
     expect(ids.filter((id) => !id)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
+    expect(operations.filter(({ operation }) => !operation.summary).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+    expect(operation('post', '/brands').summary).toBe('Создать бренд');
   });
 });

@@ -48,6 +48,31 @@ export function rawRouteErrors(statuses: readonly number[]): Record<string, Retu
   return Object.fromEntries([...new Set([...statuses, 500, 503])].map((status) => [String(status), errorResponse(status)]));
 }
 
+/** Names of the records whose plain read/write operations carry no summary of their own. */
+const recordNames: Record<string, [nominative: string, accusative: string]> = {
+  categories: ['Категория', 'категорию'],
+  colors: ['Цвет', 'цвет'],
+  brands: ['Бренд', 'бренд'],
+  products: ['Товар', 'товар'],
+  tags: ['Тег', 'тег'],
+  sizes: ['Размер', 'размер'],
+  addresses: ['Адрес доставки', 'адрес доставки'],
+  slides: ['Слайд', 'слайд'],
+  advertisements: ['Рекламная строка', 'рекламную строку'],
+  news: ['Новость', 'новость'],
+  scanner: ['QR-запись', 'QR-запись'],
+};
+
+/** «Создать бренд», «Товар по id», «Новость по адресу (url)» for the plain operations on a record. */
+export function recordSummary(method: string, path: string): string | undefined {
+  const names = recordNames[path.split('/')[1] ?? ''];
+  if (!names) return undefined;
+  const [nominative, accusative] = names;
+  if (path.includes('/by-url/')) return `${nominative} по адресу (url)`;
+  const verbs: Record<string, string> = { get: `${nominative} по id`, post: `Создать ${accusative}`, put: `Изменить ${accusative}`, delete: `Удалить ${accusative}` };
+  return verbs[method.toLowerCase()];
+}
+
 const writeMethods = new Set(['post', 'put', 'patch', 'delete']);
 
 /** The statuses an operation can answer, as the server answers them (http/, trpc.ts, services). */
@@ -61,6 +86,13 @@ function statusesOf(operation: ServedOperation, hasPathParameters: boolean): num
   if (operation.procedure.startsWith('orders.checkouts.')) statuses.push(422);
   return [...new Set(statuses)].sort((a, b) => a - b);
 }
+
+const accessSentences: Record<Access, string> = {
+  public: 'Вход не нужен.',
+  optional: 'Вход не обязателен: с токеном ответ учитывает вошедшего покупателя (его корзину, список, реакции).',
+  user: 'Нужен вход: заголовок Authorization: Bearer <accessToken>.',
+  admin: 'Только для администратора: заголовок Authorization: Bearer <accessToken> администратора.',
+};
 
 function securityOf(access: Access): Array<Record<string, string[]>> {
   if (access === 'public') return [];
@@ -87,10 +119,22 @@ export function describeAsServed(document: OpenAPIObject, served: readonly Serve
     const parameters = (target['parameters'] as Json[] | undefined) ?? [];
     for (const parameter of parameters) if (parameter['in'] === 'path') parameter['required'] = true;
     target['security'] = securityOf(operation.access);
+    if (!target['summary']) {
+      const summary = recordSummary(operation.method, operation.path);
+      if (summary) target['summary'] = summary;
+    }
+    if (!target['description']) target['description'] = `${String(target['summary'] ?? '')}. ${accessSentences[operation.access]}`;
     const responses = (target['responses'] as Json | undefined) ?? {};
     for (const key of Object.keys(responses)) if (Number(key) >= 400) delete responses[key];
     for (const status of statusesOf(operation, parameters.some((parameter) => parameter['in'] === 'path'))) responses[String(status)] = errorResponse(status);
     target['responses'] = responses;
   }
+  // Every tag an operation uses is declared once, and the document says under which terms it is published.
+  const tags = new Set<string>();
+  for (const item of Object.values(copy.paths ?? {})) {
+    for (const target of Object.values(item as Record<string, { tags?: string[] } | undefined>)) for (const tag of target?.tags ?? []) tags.add(tag);
+  }
+  copy.tags = [...tags].sort().map((name) => ({ name }));
+  copy.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
   return copy;
 }
