@@ -119,11 +119,9 @@ export function describeAsServed(document: OpenAPIObject, served: readonly Serve
     const parameters = (target['parameters'] as Json[] | undefined) ?? [];
     for (const parameter of parameters) if (parameter['in'] === 'path') parameter['required'] = true;
     target['security'] = securityOf(operation.access);
-    if (!target['summary']) {
-      const summary = recordSummary(operation.method, operation.path);
-      if (summary) target['summary'] = summary;
-    }
-    if (!target['description']) target['description'] = `${String(target['summary'] ?? '')}. ${accessSentences[operation.access]}`;
+    target['summary'] ??= recordSummary(operation.method, operation.path);
+    const summary = typeof target['summary'] === 'string' ? `${target['summary']}. ` : '';
+    if (!target['description']) target['description'] = `${summary}${accessSentences[operation.access]}`;
     const responses = (target['responses'] as Json | undefined) ?? {};
     for (const key of Object.keys(responses)) if (Number(key) >= 400) delete responses[key];
     for (const status of statusesOf(operation, parameters.some((parameter) => parameter['in'] === 'path'))) responses[String(status)] = errorResponse(status);
