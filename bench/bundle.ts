@@ -7,7 +7,7 @@
  *
  * Starts the app with the built client on an in-memory database with the demo data, opens each
  * page in a fresh Chromium context (empty cache), waits until the network is idle, and adds up the
- * bytes of every script and style sheet as they travelled (e2e/first-load.ts, which the browser
+ * bytes of every script and style sheet as they travelled (e2e/support/first-load.ts, which the browser
  * test of the budget uses too). `--files` lists each file.
  */
 import os from 'node:os';

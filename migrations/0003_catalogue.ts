@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Categories, colours, brands, products with variants, and their search indexes. Everything a
  * product refers to is kept with a foreign key that refuses the delete (ON DELETE NO ACTION), so
- * deleting a used category, colour, brand, tag or size is refused (SPEC.md section 5) with error
- * 23503, which db/errors.ts turns into the SPEC's message. (RESTRICT would refuse the same way but
+ * deleting a used category, colour, brand, tag or size is refused (docs/catalogue.md) with error
+ * 23503, which db/errors.ts turns into the shop's Russian refusal. (RESTRICT would refuse the same way but
  * raises 23001.) Prices are integer kopecks.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 const editedTables = ['users', 'categories', 'colors', 'brands', 'tags', 'sizes', 'products'];
 
 /**
- * Integrity (issue 11): versions for optimistic concurrency, e-mail links bound to the address
+ * Integrity: versions for optimistic concurrency, e-mail links bound to the address
  * they were sent to, articles that can be swapped without a placeholder, and an outbox that
  * delivers and forgets.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Orders (issue 12): baskets and wishlists (random UUIDs kept by browsers), addresses, checkouts
+ * Orders: baskets and wishlists (random UUIDs kept by browsers), addresses, checkouts
  * with a snapshot of their lines and a history of status changes. Money is integer kopecks.
  *
  * Basket lines name a variant and a size without a foreign key: a line whose variant or size was

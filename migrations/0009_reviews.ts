@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Reviews and questions (SPEC.md sections 3 and 7): reviews with a rating and photos, their
+ * Reviews and questions (docs/reviews.md): reviews with a rating and photos, their
  * comments, questions and their comments (answers), and one reaction table per target, each with
  * a unique (target, user) pair so that two concurrent likes can only ever make one row.
  *

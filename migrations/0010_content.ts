@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * The shop's front window and outreach: slides of the home banner, advertisements, news posts
  * (a sanitised HTML body), mailing-list subscribers (double opt-in), callback requests, and QR
  * records of genuine goods. Images are referenced by name (as products and brands do); the
- * image in-use rule finds them through services/images/usage.ts.
+ * image in-use rule finds them through services/media/usage.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -26,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('version', 'integer', (col) => col.notNull().defaultTo(1))
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  // There is no call that creates one (SPEC.md section 7): the shop starts with its promo strip.
+  // There is no call that creates one (the API has none): the shop starts with its promo strip.
   await sql`insert into advertisements (title, description) values
     ('Доставка по всей России', 'Бесплатная доставка при заказе от 5000 ₽ и примерка перед покупкой.')`.execute(db);
 

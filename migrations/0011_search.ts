@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Search as Russians type (issue 16). `search_words` gains each word's stem (the lexeme the
+ * Search as Russians type (docs/search.md). `search_words` gains each word's stem (the lexeme the
  * `russian` configuration gives it, as in `products.search`) and its skeleton: a spelling-blind
  * Latin form shared by a Russian word and the ways people write it in Latin letters («пальто»,
  * «palto», «paljto», «pal'to» are all `palto`). Brands get synonyms («найк» for Nike). The name's
@@ -92,7 +92,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       || setweight(to_tsvector('russian', coalesce(substring(translate(name, 'ёЁ', 'еЕ') from '^\\s*(?:\\S+(?:ая|яя|ый|ий|ой|ое|ее|ые|ие)\\s+\\S+|\\S+)(.*)$'), '')), 'B')
     ) stored`.execute(db);
   await sql`create index products_search_idx on products using gin (search)`.execute(db);
-  // priceRange walks the variants in price order (the variant rule, issue 13).
+  // priceRange walks the variants in price order (the variant rule, docs/catalogue.md).
   await sql`create index product_variants_price_idx on product_variants (price, id)`.execute(db);
 }
 

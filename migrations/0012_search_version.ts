@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A counter of what name search reads besides the products (issue 16, speed): the catalogue's
+ * A counter of what name search reads besides the products (docs/search.md): the catalogue's
  * words (`search_words`, which only grow) and the names, synonyms and stems of colours, brands and
  * categories. A server keeps the readings of recent queries in memory and checks this counter in
- * the same statement that used one (services/catalogue/search-cache.ts), as the category tree
+ * the same statement that used one (services/catalogue/listing/caches.ts), as the category tree
  * does with `category_tree_version`. New words bump it only when a row is really added, so the
  * name-preserving product updates of every checkout never touch it.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The variant rule (issue 13: colour and price match the same variant) reads the variants of the
+ * The variant rule (colour and price match the same variant, docs/catalogue.md) reads the variants of the
  * chosen colours within a price range: with (color_id, price, product_id) that is one index range
  * per colour, read without touching the table (the filtered bench page: 13.7 → 7.8 ms).
  */

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * `search_version` also counts changes of what a name search matches and how it ranks: products
  * added, deleted, or renamed (`products.search` is made from the name alone). A server keeps the
  * ranked matches of recent plain searches with the version they were found at
- * (services/catalogue/search-results.ts) and checks it in the statement that reads the page. An
+ * (services/catalogue/search/read-query.ts) and checks it in the statement that reads the page. An
  * update that leaves the name as it was (stock, prices, rating: every checkout and review) does
  * not fire the trigger at all.
  */

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from './support/harness.js';
 
 /**
  * Finished catalogue answers are kept on the embedded database until its next write
- * (services/catalogue/answers.ts, db/embedded-writes.ts), and never on PostgreSQL.
+ * (services/catalogue/listing/caches.ts, db/embedded-writes.ts), and never on PostgreSQL.
  */
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './support/harness.js';
 import { judgedClasses, judgedQueries, relevantUrls } from './support/search-judged.js';
 
 /**
- * Recall@10 of the name search on the judged set (tests/search-judged.ts states the rule), per
+ * Recall@10 of the name search on the judged set (tests/support/search-judged.ts states the rule), per
  * class, on the demo catalogue; fails below 0.9 in any class. The table is printed for
  * bench/README.md.
  */

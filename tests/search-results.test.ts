@@ -10,7 +10,7 @@ import { openOneConnection, startTestApp, type TestApp } from './support/harness
 
 /**
  * The ranked matches of a plain name search are kept per server and checked against
- * `search_version` (services/catalogue/search-results.ts, migration 0014): pages come from the kept
+ * `search_version` (services/catalogue/search/read-query.ts, migration 0014): pages come from the kept
  * order, and a product added, renamed or deleted, through this server or another, counts at once.
  */
 

@@ -201,7 +201,7 @@ describe('colour, brand and category words', () => {
   });
 });
 
-describe('remembered readings of a search text (services/catalogue/search-cache.ts)', () => {
+describe('remembered readings of a search text (services/catalogue/listing/caches.ts)', () => {
   const version = async () => Number((await t.db.selectFrom('searchVersion').select('version').executeTakeFirstOrThrow()).version);
 
   it('reads a text again once the catalogue learns its word, and not before', async () => {

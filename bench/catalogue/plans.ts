@@ -8,7 +8,7 @@
  * answers each call in-process (buildApp + inject) on a Kysely that records its statements; each
  * statement, and the floor's, is then run under EXPLAIN ANALYZE with the same values (after one
  * warm-up answer, so the in-memory tree and search readings are as under load). Writes
- * bench/plans.md.
+ * bench/results/plans.md.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

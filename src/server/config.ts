@@ -116,7 +116,7 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL: connecting or waiting for a pool connection, and one statement (README → Database). */
   databaseTimeouts: { connectMs: number; statementMs: number };
-  /** Absent: a random secret generated once and kept in the database (services/app-secrets.ts). */
+  /** Absent: a random secret generated once and kept in the database (services/platform/app-state.ts). */
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   /** `outbox`: letters stay in the mail_outbox table (no SMTP_URL; in production only when asked for). */

@@ -7,7 +7,7 @@ import { runStatement } from './prepared.js';
  * Writes to the embedded database, counted. PGlite lives in this process and
  * no other process can open its data directory, so every statement that can change its data
  * passes through this pool: a read made while the count was N is still exact while it is N
- * (services/catalogue/answers.ts). A statement counts as a write unless it surely only reads:
+ * (services/catalogue/listing/caches.ts). A statement counts as a write unless it surely only reads:
  * it starts with SELECT or WITH (or is transaction control) and names nothing that writes. A
  * write rolled back counts too; that only costs answers read again. PostgreSQL has other writers
  * (instances, psql), so nothing is counted there.

@@ -1,5 +1,5 @@
 /**
- * The outbox rules shared by letters (services/mailer.ts) and webhook deliveries: a message is
+ * The outbox rules shared by letters (services/mail/mailer.ts) and webhook deliveries: a message is
  * written in the transaction of the change that caused it, then sent after the commit; a failed
  * send is tried again after these pauses and then given up, and a message being sent is claimed
  * (its next attempt pushed back) so that another instance or a restart does not send it twice.

@@ -4,7 +4,7 @@ import { domainMessages } from '../../../shared/errors.js';
 import type { Db } from '../../db/connection.js';
 
 /**
- * Review photos come through the shop's one upload route (rest/images.ts) and are attached by
+ * Review photos come through the shop's one upload route (rest/media.ts) and are attached by
  * name. A shopper may attach only images they uploaded themselves; a moderator editing a review
  * may keep or use any image of the library. Names already on the review stay allowed.
  */
