@@ -79,5 +79,7 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(operations.filter(({ operation }) => !operation.summary).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
     expect(operation('post', '/brands').summary).toBe('Создать бренд');
+    const orderBy = operation('get', '/tags').parameters?.find((parameter) => parameter.name === 'orderBy') as { schema?: { enum?: string[] } } | undefined;
+    expect(orderBy?.schema?.enum).toEqual(['asc', 'desc']);
   });
 });

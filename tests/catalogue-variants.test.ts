@@ -95,9 +95,13 @@ describe('colour and price match the same variant', () => {
     expect(totals).toEqual([2, 1, 1, 1, 2, 1, 0]);
   });
 
-  it('reads price bounds the wrong way round as the range between them', async () => {
-    expect(await cards('colors=black&minPrice=5000&maxPrice=1000')).toEqual(await cards('colors=black&minPrice=1000&maxPrice=5000'));
-    expect((await list('minPrice=9000&maxPrice=100')).length).toBe(2);
+  it('refuses price bounds the wrong way round instead of guessing, naming both', async () => {
+    for (const path of ['/products?colors=black&minPrice=5000&maxPrice=1000', '/products/priceRange?minPrice=9000&maxPrice=100']) {
+      const refused = await t.rest<{ message: string }>('GET', path);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/minPrice \(\d+\) больше maxPrice \(\d+\)/);
+    }
+    expect((await cards('colors=black&minPrice=1000&maxPrice=5000')).length).toBeGreaterThan(0);
   });
 });
 

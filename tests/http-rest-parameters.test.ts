@@ -49,3 +49,50 @@ describe('integrators get no silent wrong answers', () => {
     expect(updated.body['extra']).toEqual({ warranty: '3 года', madeIn: { country: 'Россия' } });
   });
 });
+
+describe('unknown parameters and fields are refused, naming them and the accepted ones', () => {
+  it('refuses a misspelt or unknown query parameter instead of answering the unfiltered list', async () => {
+    for (const query of ['sort=price', 'category=obuv', 'q=куртка', 'page=2', 'colors[x]=red']) {
+      const refused = await t.rest<{ message: string }>('GET', `/products?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.message, query).toContain('Неизвестный параметр');
+    }
+    const sort = await t.rest<{ message: string }>('GET', '/products?sort=price');
+    expect(sort.body.message).toContain('Неизвестный параметр: sort. Допустимые:');
+    expect(sort.body.message).toContain('sortBy');
+    // Reviews and questions sort by `sort`; `sortBy`, even bogus, is no longer silently ignored.
+    for (const path of ['/reviews?sortBy=bogus', '/questions?sortBy=rating']) {
+      const refused = await t.rest<{ message: string }>('GET', path);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body.message).toMatch(/Неизвестный параметр: sortBy\. Допустимые: .*sort/);
+    }
+    expect((await t.rest('GET', '/reviews?sort=useful')).status).toBe(200);
+  });
+
+  it('refuses unknown body fields of closed records, but takes a record back as it was read', async () => {
+    const tag = await t.rest<Record<string, unknown>>('POST', '/tags', { token: adminToken, body: { name: 'Зима', url: 'zima', colour: 'синий' } });
+    expect(tag.status).toBe(400);
+    expect((tag.body as { message: string }).message).toContain('Неизвестный параметр: colour');
+    const made = await t.rest<Record<string, unknown>>('POST', '/tags', { token: adminToken, body: { name: 'Зима', url: 'zima' } });
+    expect(made.status).toBe(200);
+    // What GET answered (id, version, createdAt…) may be sent back: read-only fields are ignored.
+    const again = await t.rest<Record<string, unknown>>('PUT', `/tags/${String(made.body['id'])}`, { token: adminToken, body: { ...made.body, name: 'Зима 2027' } });
+    expect(again.status).toBe(200);
+    expect(again.body['name']).toBe('Зима 2027');
+    // Who may call is checked first: an anonymous caller gets 401 whatever the fields.
+    expect((await t.rest('POST', '/tags', { body: { name: 'x', url: 'x', bogus: 1 } })).status).toBe(401);
+  });
+
+  it('refuses unknown fields of a variant and the aliases of real product fields', async () => {
+    const variant = { article: 'alias-1', price: 100, stock: 1 };
+    const unknownVariantField = await t.rest<{ message: string }>('POST', '/products', { token: adminToken, body: { name: 'Вариант', url: 'variant-x', variants: [{ ...variant, weight: 3 }] } });
+    expect(unknownVariantField.status).toBe(400);
+    expect(unknownVariantField.body.message).toContain('weight');
+    for (const [alias, field] of [['available', 'availability'], ['category', 'categories']] as const) {
+      const refused = await t.rest<{ message: string }>('POST', '/products', { token: adminToken, body: { name: 'Псевдоним', url: `alias-${alias}`, [alias]: true, variants: [variant] } });
+      expect(refused.status, alias).toBe(400);
+      expect(refused.body.message).toContain(`Неизвестное поле ${alias}: укажите ${field}`);
+    }
+  });
+});
+

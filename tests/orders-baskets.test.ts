@@ -95,6 +95,9 @@ describe('baskets', () => {
     ]);
     expect(read.body.hasProblems).toBe(true);
     expect(read.body.totalAmount).toBe(350);
+    // Only lines that can be ordered count, in the line and in the total alike: they add up.
+    expect(read.body.orderProducts.map((line) => line.lineTotal)).toEqual([0, 0, 0, 350]);
+    expect(read.body.orderProducts.reduce((sum, line) => sum + line.lineTotal, 0)).toBe(read.body.totalAmount);
     // The list sent back as it is (gone line included) is accepted.
     const resent = await t.rest<Basket>('PUT', `/baskets/${basket.id}`, { body: { orderProducts: read.body.orderProducts } });
     expect(resent.status).toBe(200);

@@ -1,12 +1,13 @@
 import { callTRPCProcedure, getTRPCErrorFromUnknown, type AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { statusForCode } from '../../shared/errors.js';
-import { contextFactory, type AppServices } from '../context.js';
+import { domainMessages, messageForStatus, statusForCode } from '../../shared/errors.js';
+import { contextFactory, type AppServices, type Context } from '../context.js';
 import { isClientGone } from '../db/request-scope.js';
 import { procedureBodyLimit } from '../http/body-limits.js';
-import { restError, retryAfterSeconds } from '../http/error-shape.js';
+import { restError, retryAfterSeconds, type RestError } from '../http/error-shape.js';
 import { appRouter } from '../routers/index.js';
 import { describeError, type ShopMeta } from '../trpc.js';
+import { acceptedFields, unknownFieldsMessage } from './accepted-fields.js';
 import type { Access } from './openapi-document.js';
 
 export interface FacadeRoute {
@@ -39,6 +40,13 @@ export function facadeTable(): FacadeRoute[] {
   });
 }
 
+/** The builders' own refusal (trpc.ts) for a caller who may not call a route of this access. */
+function accessRefusal(access: Access, ctx: Context): RestError | null {
+  if (access !== 'user' && access !== 'admin') return null;
+  if (!ctx.user) return restError(401, ctx.tokenProblem === 'expired' ? domainMessages.sessionExpired : messageForStatus(401));
+  return access === 'admin' && ctx.user.role !== 'Admin' ? restError(403, messageForStatus(403)) : null;
+}
+
 function inputOf(request: FastifyRequest, method: FacadeRoute['method']): Record<string, unknown> {
   const carried = method === 'GET' || method === 'DELETE' ? request.query : request.body;
   const fields = typeof carried === 'object' && carried !== null && !Array.isArray(carried) ? carried : {};
@@ -54,6 +62,9 @@ function inputOf(request: FastifyRequest, method: FacadeRoute['method']): Record
 export function registerFacade(app: FastifyInstance, services: AppServices): void {
   const createContext = contextFactory(services);
   for (const route of facadeTable()) {
+    const procedure = (appRouter._def.procedures as Record<string, unknown>)[route.procedure];
+    const accepted = isProcedure(procedure) ? acceptedFields(procedure, route.method !== 'GET' && route.method !== 'DELETE') : null;
+    const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
     app.route({
       method: route.method,
       url: `/api${route.path.replace(/\{(\w+)\}/g, ':$1')}`,
@@ -61,8 +72,15 @@ export function registerFacade(app: FastifyInstance, services: AppServices): voi
       bodyLimit: procedureBodyLimit(route.procedure),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const input = inputOf(request, route.method);
+        const carried = Object.keys(input).filter((name) => !pathParameters.includes(name));
+        const unknown = accepted && unknownFieldsMessage(carried, accepted, pathParameters);
         try {
           const ctx = await createContext({ req: request });
+          // Who may call comes first (as in trpc.ts): an anonymous caller learns nothing about the fields.
+          if (unknown) {
+            const refusal = accessRefusal(route.access, ctx);
+            return refusal ? reply.code(refusal.statusCode).send(refusal) : reply.code(400).send(restError(400, unknown));
+          }
           const output: unknown = await callTRPCProcedure({
             router: appRouter,
             path: route.procedure,

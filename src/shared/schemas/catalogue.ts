@@ -219,7 +219,7 @@ export const productCardSchema = productSchema.pick({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
-export const variantInputSchema = z.object({
+export const variantInputSchema = z.strictObject({
   /** Present when an existing variant is edited. */
   id: z.number().int().positive().optional(),
   article: z.string().trim().min(1, 'Укажите артикул').max(64),
@@ -228,6 +228,8 @@ export const variantInputSchema = z.object({
   oldPrice: rublesSchema.nullable().default(null),
   stock: z.number().int().min(0, 'Остаток не может быть отрицательным').max(1_000_000),
   images: z.array(imageNameSchema).max(20).default([]),
+  /** As a product is answered (the colour record): accepted so that a product read can be sent back, and ignored. */
+  color: z.unknown().optional(),
 });
 
 export const productInputShape = {
@@ -248,7 +250,16 @@ export const productInputShape = {
  * POST and PUT /products: the fields above, and any other top-level field, which is kept as part
  * of the product's open set (`extra`) unless it names something the product already answers.
  */
-export const productInputSchema = z.looseObject(productInputShape);
+/** Names an integrator may mistake for real fields: refused, naming the field meant, never kept as extras. */
+const productFieldAliases: Readonly<Record<string, string>> = { available: 'availability', category: 'categories', brand: 'brands', tag: 'tags', size: 'sizes' };
+
+function refuseAliases(value: Record<string, unknown>, context: z.core.$RefinementCtx): void {
+  for (const [alias, field] of Object.entries(productFieldAliases)) {
+    if (alias in value) context.addIssue({ code: 'custom', path: [alias], message: `Неизвестное поле ${alias}: укажите ${field}` });
+  }
+}
+
+export const productInputSchema = z.looseObject(productInputShape).superRefine(refuseAliases);
 export type ProductInput = z.input<typeof productInputSchema>;
 
 export const productSortColumns = ['price', 'name', 'createdAt', 'rating', 'id'] as const;
@@ -259,8 +270,10 @@ export const productFilterShape = {
   minPrice: decimalQuerySchema.optional(),
   maxPrice: decimalQuerySchema.optional(),
   desc: z.string().trim().max(200).optional(),
-  /** true: only products in stock and offered for sale. */
-  available: flagSchema.optional(),
+  /** true: only products in stock and offered for sale; false is refused (leave it out to see every product). */
+  available: flagSchema
+    .refine((value) => value, { message: 'available принимает только true (только в наличии); чтобы увидеть все товары, не передавайте его' })
+    .optional(),
   colors: refListSchema,
   categories: refListSchema,
   brands: refListSchema,
@@ -273,14 +286,23 @@ export const productFilterShape = {
 /** `relevance` ranks by how well the name matches `name`; meaningful only with `name`. */
 export const productListSortColumns = [...productSortColumns, 'relevance'] as const;
 
-export const productListSchema = z.object({
-  ...productFilterShape,
-  ...sortShape(productSortColumns, 'createdAt'),
-  /** Absent: by relevance when `name` is given, otherwise by createdAt. */
-  sortBy: z.enum(productListSortColumns).optional(),
-  ...pagingShape,
-  limit: limitSchema(1000, 12),
-});
+/** A price window the wrong way round is refused rather than guessed at. */
+function refuseInvertedPrices(value: { minPrice?: number | undefined; maxPrice?: number | undefined }, context: z.core.$RefinementCtx): void {
+  if (value.minPrice !== undefined && value.maxPrice !== undefined && value.minPrice > value.maxPrice) {
+    context.addIssue({ code: 'custom', path: ['minPrice'], message: `minPrice (${value.minPrice}) больше maxPrice (${value.maxPrice})` });
+  }
+}
+
+export const productListSchema = z
+  .object({
+    ...productFilterShape,
+    ...sortShape(productSortColumns, 'createdAt'),
+    /** Absent: by relevance when `name` is given, otherwise by createdAt. */
+    sortBy: z.enum(productListSortColumns).optional(),
+    ...pagingShape,
+    limit: limitSchema(1000, 12),
+  })
+  .superRefine(refuseInvertedPrices);
 export type ProductListInput = z.input<typeof productListSchema>;
 export const productListResponseSchema = listResponse(productCardSchema).extend({
   /** true: `length` is the planner's estimate of more than 10 000 matches, shown as «более 10 000». */
@@ -291,9 +313,9 @@ export const productListResponseSchema = listResponse(productCardSchema).extend(
   suggestions: z.array(z.string()).optional(),
 });
 
-export const priceRangeSchema = z.object(productFilterShape);
+export const priceRangeSchema = z.object(productFilterShape).superRefine(refuseInvertedPrices);
 export const priceRangeResponseSchema = z.object({ minPrice: z.number(), maxPrice: z.number() });
 
 export const productIdSchema = z.object({ productId: idSchema });
-export const productUpdateSchema = z.looseObject({ productId: idSchema, ...productInputShape, ...versionInputShape });
+export const productUpdateSchema = z.looseObject({ productId: idSchema, ...productInputShape, ...versionInputShape }).superRefine(refuseAliases);
 export const productUrlSchema = z.object({ url: z.string().trim().min(1).max(200) });

@@ -62,7 +62,9 @@ export const nameSchema = z.string().trim().min(1, 'Укажите назван�
 export const orderBySchema = z
   .string()
   .transform((value) => value.toLowerCase())
-  .pipe(z.enum(['asc', 'desc']));
+  .pipe(z.enum(['asc', 'desc']))
+  // The document names the two accepted values (any letter case is read).
+  .meta({ override: { type: 'string', enum: ['asc', 'desc'], description: 'asc — по возрастанию, desc — по убыванию (регистр не важен)' } });
 
 /**
  * `limit` of a list: above the list's maximum it is lowered to the maximum rather than refused

@@ -111,7 +111,7 @@ export const basketLineSchema = z.object({
   /** Current unit price (rubles); null when the variant is gone. */
   price: z.number().nullable(),
   oldPrice: z.number().nullable(),
-  /** price × quantity (0 for a gone line). */
+  /** price × quantity when the line can be ordered in full (`state` ok), else 0: the lines add up to the basket's total. */
   lineTotal: z.number(),
   /** How many can be ordered now (stock, 0 when withdrawn or gone). */
   available: z.number().int(),

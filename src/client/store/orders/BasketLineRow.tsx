@@ -89,9 +89,15 @@ export function BasketLineRow({ line, onQuantity, onRemove, compact = false }: B
           )}
           <Group gap={4} wrap="nowrap">
             <Stack gap={0} align="flex-end">
-              <Text fw={700} data-testid="line-total">
-                {formatRubles(line.lineTotal)}
-              </Text>
+              {line.state === 'ok' ? (
+                <Text fw={700} data-testid="line-total">
+                  {formatRubles(line.lineTotal)}
+                </Text>
+              ) : (
+                <Text size="sm" c="dimmed" data-testid="line-total">
+                  Не входит в сумму
+                </Text>
+              )}
               {line.quantity > 1 && line.price !== null && (
                 <Text size="xs" c="dimmed">
                   {formatRubles(line.price)} × {line.quantity}

@@ -41,7 +41,8 @@ function optimistic(basket: Basket, items: BasketItem[]): Basket {
     const line = basket.orderProducts.find((known) => sameItem(known, item));
     if (!line) return [];
     const quantity = item.quantity;
-    return [{ ...line, quantity, lineTotal: line.price === null ? 0 : Math.round(line.price * quantity * 100) / 100 }];
+    // As the server counts: a line that cannot be ordered in full adds nothing.
+    return [{ ...line, quantity, lineTotal: line.price === null || line.state !== 'ok' ? 0 : Math.round(line.price * quantity * 100) / 100 }];
   });
   const counted = lines.filter((line) => line.state === 'ok');
   return {

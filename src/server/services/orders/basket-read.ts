@@ -83,7 +83,8 @@ export function toBasketLine(line: PricedLine): BasketLine {
     image: line.image,
     price: price === null ? null : toRubles(price),
     oldPrice: line.oldPrice === null || price === null ? null : toRubles(line.oldPrice),
-    lineTotal: price === null ? 0 : toRubles(price * line.quantity),
+    // Only a line that can be ordered in full counts, so the lines always add up to the total.
+    lineTotal: price === null || state !== 'ok' ? 0 : toRubles(price * line.quantity),
     available,
     state,
   };

@@ -77,7 +77,10 @@ export function withQueryFilters(filters: Filters, query: ResolvedQuery | null):
   return merged;
 }
 
-/** Price bounds the wrong way round (minPrice=9000&maxPrice=100) mean 100–9000. */
+/**
+ * Price bounds the wrong way round: the API refuses them (shared/schemas/catalogue.ts); a caller
+ * inside the server that passes them gets the window between them.
+ */
 export function orderedPrices<T extends Filters>(filters: T): T {
   const { minPrice, maxPrice } = filters;
   return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice ? { ...filters, minPrice: maxPrice, maxPrice: minPrice } : filters;
