@@ -127,8 +127,14 @@ describe('sign-up', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/Отправлены неверные данные\./);
     expect(bad.body.message).toContain('Укажите имя');
-    const sneaky = await t.rest<AuthResponse>('POST', '/auth/signup', { body: { ...newShopper(), role: 'Admin', isVerified: true } });
-    expect(sneaky.body.user).toMatchObject({ role: 'User', isVerified: false });
+    // A role or a verified mark in the body is refused, naming the fields: nobody signs up as anything but a User.
+    const shopper = newShopper();
+    const sneaky = await t.rest<{ message: string }>('POST', '/auth/signup', { body: { ...shopper, role: 'Admin', isVerified: true } });
+    expect(sneaky.status).toBe(400);
+    expect(sneaky.body.message).toContain('Неизвестный параметр: role, isVerified');
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', shopper.email).execute()).toEqual([]);
+    const honest = await t.rest<AuthResponse>('POST', '/auth/signup', { body: shopper });
+    expect(honest.body.user).toMatchObject({ role: 'User', isVerified: false });
   });
 });
 

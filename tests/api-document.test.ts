@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAnswers } from './support/answer-check.js';
 import { startTestApp, type TestApp } from './support/harness.js';
 
 /** The OpenAPI document tells what the server does: who may call, which failures, which parameters. */
@@ -81,5 +82,18 @@ describe('the OpenAPI document', () => {
     expect(operation('post', '/brands').summary).toBe('Создать бренд');
     const orderBy = operation('get', '/tags').parameters?.find((parameter) => parameter.name === 'orderBy') as { schema?: { enum?: string[] } } | undefined;
     expect(orderBy?.schema?.enum).toEqual(['asc', 'desc']);
+  });
+
+  it('is what every test app checks its REST answers against: a drift is caught', () => {
+    const problems = checkAnswers(document as Parameters<typeof checkAnswers>[0], [
+      { method: 'GET', path: '/tags/1', status: 200, body: { id: 1, name: 'Зима' } },
+      { method: 'GET', path: '/tags?limit=1', status: 418, body: { statusCode: 418, code: 'TEAPOT', message: 'Я чайник' } },
+      { method: 'GET', path: '/tags/1', status: 404, body: { statusCode: 404, message: 'Не найдено' } },
+      { method: 'GET', path: '/tags/1', status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Не найдено' } },
+    ]);
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toContain('GET /tags/1 → 200');
+    expect(problems[1]).toContain('status 418 is not declared');
+    expect(problems[2]).toContain("must have required property 'code'");
   });
 });

@@ -115,7 +115,11 @@ describe('staff list and export', () => {
 
 describe('callback request', () => {
   it('is stored and mailed to the shop only, never to an address the caller gives', async () => {
-    const answer = await restFrom(t.baseUrl, '10.0.1.1', 'POST', '/subscribes/call', { body: { name: 'Мария', phone: '+7 900 123-45-67', comment: 'После 18:00', email: 'victim@evil.test' } });
+    // An address to mail is not a field of the call: it is refused, naming it.
+    const withAddress = await restFrom<{ message: string }>(t.baseUrl, '10.0.1.1', 'POST', '/subscribes/call', { body: { name: 'Мария', phone: '+7 900 123-45-67', comment: 'После 18:00', email: 'victim@evil.test' } });
+    expect(withAddress.status).toBe(400);
+    expect(withAddress.body.message).toContain('Неизвестный параметр: email');
+    const answer = await restFrom(t.baseUrl, '10.0.1.1', 'POST', '/subscribes/call', { body: { name: 'Мария', phone: '+7 900 123-45-67', comment: 'После 18:00' } });
     expect(answer).toEqual({ status: 200, body: { ok: true } });
     const letter = await lastLetter(t.db, 'owner@shop.test');
     expect(letter.subject).toBe('Обратный звонок: Мария, +7 900 123-45-67');

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import superjson from 'superjson';
 import { inject } from 'vitest';
+import { checkAnswers, type SeenAnswer } from './answer-check.js';
 import { buildApp } from '../../src/server/app.js';
+import { buildOpenApiDocument } from '../../src/server/rest/openapi.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, requestTimeouts, type DatabaseHandle, type Db } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
@@ -82,6 +84,7 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
       ],
     });
 
+  const seen: SeenAnswer[] = [];
   const rest: TestApp['rest'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = {};
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -92,7 +95,9 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
     const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as never };
+    const body: unknown = text && (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text || undefined;
+    seen.push({ method, path, status: response.status, body });
+    return { status: response.status, body: body as never };
   };
 
   return {
@@ -108,6 +113,8 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
     },
     database: { schema, handle },
     async close() {
+      // Every REST answer this app gave the test, checked against the document /api/openapi.json serves.
+      const problems = checkAnswers(buildOpenApiDocument() as unknown as Parameters<typeof checkAnswers>[0], seen);
       await app.close();
       if (handle !== shared?.handle) await handle.close();
       if (ownsDatabase && databaseUrl && schema) {
@@ -116,6 +123,7 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
         await client.query(`drop schema ${schema} cascade`);
         await client.end();
       }
+      if (problems.length) throw new Error(`REST answers that the OpenAPI document does not describe:\n${problems.slice(0, 20).join('\n')}`);
     },
   };
 }
