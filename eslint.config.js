@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'bench/.data/**', 'e2e/screenshots/**'] },
+  { ignores: ['tests/typed-client/**', 'dist/**', 'data/**', 'node_modules/**', 'bench/.data/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
