@@ -27,7 +27,7 @@ describe('a client generated from /api/openapi.json with openapi-typescript', ()
     await mkdir('tests/typed-client/generated', { recursive: true });
     await writeFile('tests/typed-client/generated/api.d.ts', types);
     const compile = await promisify(execFile)(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tests/typed-client/tsconfig.json'], { encoding: 'utf8' }).catch(
-      (error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }),
+      (error: { stdout?: string; message?: string }) => ({ stdout: error.stdout || error.message || 'tsc failed' }),
     );
     expect(compile.stdout).toBe('');
   });
