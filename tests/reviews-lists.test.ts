@@ -87,7 +87,7 @@ describe('review lists', () => {
     expect(page.body.length).toBe(4);
     expect(page.body.rows.map((row) => reviews.indexOf(row.id) + 1)).toEqual([3, 2]);
     const past = await t.rest<ListBody<ReviewBody>>('GET', `/reviews?productId=${productId}&offset=10`);
-    expect(past.body).toEqual({ rows: [], length: 4 });
+    expect(past.body).toEqual({ rows: [], length: 4, nextCursor: null });
   });
 
   it('filter by user and rating, and merge adds each review’s product', async () => {

@@ -96,6 +96,19 @@ export function listResponse<T extends z.ZodType>(row: T) {
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
+/** Keyset paging of the large lists: `cursor` in, `nextCursor` out (null on the last page). */
+export const cursorShape = {
+  cursor: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .meta({ description: 'nextCursor из предыдущего ответа: следующие строки после неё, без повторов и пропусков, даже если список меняется. Вместе с offset не используется.' }),
+};
+export const nextCursorShape = {
+  nextCursor: z.string().nullable().meta({ description: 'Курсор следующей страницы (cursor), null — строк больше нет' }),
+};
+
 /**
  * Optimistic concurrency of admin edits (README → Decisions): a record answers its `version`, and
  * an edit may name the version it was based on.

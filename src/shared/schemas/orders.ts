@@ -1,7 +1,7 @@
 import { maxUnitsPerLine } from '../order-limits.js';
 import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
-import { decimalQuerySchema, idSchema, limitSchema, listResponse, orderBySchema, wholeNumber } from './common.js';
+import { cursorShape, decimalQuerySchema, idSchema, limitSchema, listResponse, nextCursorShape, orderBySchema, wholeNumber } from './common.js';
 import { emailSchema, firstNameSchema, lastNameSchema } from './accounts.js';
 
 /**
@@ -367,12 +367,13 @@ const checkoutListShape = {
   orderBy: orderBySchema.default('desc'),
   limit: limitSchema(1000, 20),
   offset: wholeNumber(0).default(0),
+  ...cursorShape,
 };
 /** GET /checkouts: the caller's own orders. */
 export const checkoutListSchema = z.object(checkoutListShape);
 /** GET /checkouts/all (Admin): everyone's, plus userId and a customer search (name, e-mail, phone). */
 export const checkoutAllSchema = z.object({ ...checkoutListShape, userId: idSchema.optional(), customer: filterText });
-export const checkoutListResponseSchema = listResponse(checkoutSchema);
+export const checkoutListResponseSchema = listResponse(checkoutSchema).extend(nextCursorShape);
 
 // ---------------------------------------------------------------- dashboard
 

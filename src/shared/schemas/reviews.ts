@@ -1,5 +1,5 @@
 import { z } from '../zod.js';
-import { flagSchema, idSchema, listResponse, okSchema, pagingShape, wholeNumber } from './common.js';
+import { cursorShape, flagSchema, idSchema, listResponse, nextCursorShape, okSchema, pagingShape, wholeNumber } from './common.js';
 import { imageNameSchema } from './media.js';
 
 /**
@@ -118,9 +118,11 @@ export const reviewListSchema = z.object({
     .default('newest')
     .meta({ description: 'newest — сначала новые; useful — сначала полезные (лайки минус дизлайки); ratingDesc — с высокой оценкой; ratingAsc — с низкой оценкой.' }),
   ...pagingShape,
+  /** Keyset paging, in the newest-first order only. */
+  ...cursorShape,
 });
 export type ReviewListInput = z.output<typeof reviewListSchema>;
-export const reviewListResponseSchema = listResponse(reviewSchema);
+export const reviewListResponseSchema = listResponse(reviewSchema).extend(nextCursorShape);
 
 export const reviewIdSchema = z.object({ reviewId: idSchema });
 export const reviewGetSchema = z.object({ reviewId: idSchema, merge: mergeSchema });

@@ -1,13 +1,15 @@
 import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
 import { toRubles } from '../../../shared/money.js';
 import { orderMessages } from '../../../shared/order-messages.js';
+import { statusMessages } from '../../../shared/errors.js';
 import type { Checkout, checkoutAllSchema } from '../../../shared/schemas/orders.js';
 import type { AuthUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
+import { decodeCursor, nextCursorOf } from '../platform/cursor.js';
 
 type AllInput = z.output<typeof checkoutAllSchema>;
 
@@ -92,7 +94,10 @@ export async function getCheckout(db: Db, id: number, caller: AuthUser): Promise
 const sortColumns = { createdAt: 'o.createdAt', updatedAt: 'o.updatedAt', id: 'o.id', totalAmount: 'o.totalAmount', status: 'o.status' } as const;
 
 /** GET /checkouts (own: `userId` forced to the caller) and GET /checkouts/all (Admin). */
-export async function listCheckouts(db: Db, input: AllInput): Promise<{ rows: Checkout[]; length: number }> {
+export async function listCheckouts(db: Db, input: AllInput): Promise<{ rows: Checkout[]; length: number; nextCursor: string | null }> {
+  if (input.cursor !== undefined && input.offset > 0) throw new TRPCError({ code: 'BAD_REQUEST', message: `${statusMessages[400]} cursor и offset вместе не используются` });
+  const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+  const sortColumn = sortColumns[input.sortBy];
   const filtered = (query: ReturnType<typeof checkoutQuery>) => {
     let q = query;
     if (input.userId !== undefined) q = q.where('o.userId', '=', input.userId);
@@ -114,8 +119,12 @@ export async function listCheckouts(db: Db, input: AllInput): Promise<{ rows: Ch
     }
     return q;
   };
+  // Times are compared to the millisecond, as a cursor carries them (JavaScript's precision).
+  const sortValue = sortColumn === 'o.createdAt' || sortColumn === 'o.updatedAt' ? sql`date_trunc('milliseconds', ${sql.ref(sortColumn)})` : sql.ref(sortColumn);
   const page = filtered(checkoutQuery(db))
-    .orderBy(sortColumns[input.sortBy], input.orderBy)
+    // After the cursor's row in this order: (sort value, id) past the last one seen.
+    .$if(after !== null, (q) => q.where(sql<SqlBool>`(${sortValue}, o.id) ${sql.raw(input.orderBy === 'asc' ? '>' : '<')} (${after?.value}, ${after?.id})`))
+    .orderBy(sortValue, input.orderBy)
     .orderBy('o.id', input.orderBy)
     .limit(input.limit)
     .offset(input.offset);
@@ -123,5 +132,6 @@ export async function listCheckouts(db: Db, input: AllInput): Promise<{ rows: Ch
     .clearSelect()
     .select((eb) => eb.fn.countAll<string>().as('n'));
   const [rows, total] = await Promise.all([page.execute(), count.executeTakeFirstOrThrow()]);
-  return { rows: rows.map(toCheckout), length: Number(total.n) };
+  const sortKey = sortColumn.slice(2) as keyof (typeof rows)[number];
+  return { rows: rows.map(toCheckout), length: Number(total.n), nextCursor: nextCursorOf(rows, input.limit, (row) => row[sortKey]) };
 }

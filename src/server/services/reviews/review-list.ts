@@ -1,10 +1,13 @@
+import { TRPCError } from '@trpc/server';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { statusMessages } from '../../../shared/errors.js';
 import type { Review, ReviewListInput } from '../../../shared/schemas/reviews.js';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { UsersTable } from '../../db/tables/accounts.js';
 import type { ReviewsTable } from '../../db/tables/reviews.js';
+import { decodeCursor, nextCursorOf, type Cursor } from '../platform/cursor.js';
 import { notFound } from './access.js';
 import { commentKinds } from './comments.js';
 import { isoDate, publicName, toComment, usefulness, type CommentJson, type MyReactionJson } from './list-parts.js';
@@ -46,14 +49,21 @@ interface ReviewJson {
  * GET /reviews: one statement answers the page (each review with its author's public name, photos,
  * reaction counts, the caller's reaction and its comments with theirs) and the total.
  */
-export async function listReviews(db: Db, input: ReviewListInput & { reviewId?: number }, callerId: number): Promise<{ rows: Review[]; length: number }> {
+export async function listReviews(
+  db: Db,
+  input: ReviewListInput & { reviewId?: number },
+  callerId: number,
+): Promise<{ rows: Review[]; length: number; nextCursor: string | null }> {
   const target = reactionTargets.review;
+  const after = input.cursor === undefined ? null : cursorOf(input);
   const result = await db
     .selectNoFrom((eb) => [
       jsonArrayFrom(
         eb
           .selectFrom('reviews as r')
           .where((w) => matching(w, input))
+          // Newest first: the rows after the cursor's (created at, id), at the database's own precision.
+          .$if(after !== null, (q) => q.where(sql<SqlBool>`(r.created_at, r.id) < (${after?.value}::timestamptz, ${after?.id})`))
           .innerJoin('users as u', 'u.id', 'r.userId')
           .select((inner) => [
             'r.id',
@@ -94,8 +104,18 @@ export async function listReviews(db: Db, input: ReviewListInput & { reviewId?: 
         .as('length'),
     ])
     .executeTakeFirstOrThrow();
-  const rows = (result.rows as unknown as ReviewJson[]).map((row) => toReview(row, input.merge === true));
-  return { rows, length: result.length ?? 0 };
+  const raw = result.rows as unknown as ReviewJson[];
+  const rows = raw.map((row) => toReview(row, input.merge === true));
+  const nextCursor = input.sort === 'newest' ? nextCursorOf(raw, input.limit, (row) => row.createdAt) : null;
+  return { rows, length: result.length ?? 0, nextCursor };
+}
+
+/** A cursor walks the newest-first order only, and replaces offset. */
+function cursorOf(input: ReviewListInput): Cursor {
+  if (input.sort !== 'newest' || input.offset > 0) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `${statusMessages[400]} cursor: только с sort=newest и без offset` });
+  }
+  return decodeCursor(input.cursor ?? '');
 }
 
 function toReview(row: ReviewJson, merge: boolean): Review {
