@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../tests/support/harness.js';
+import { describeViolations, seriousAxeViolations } from './support/axe.js';
 import { screenshot, signInToAdmin, startBrowserApp } from './support/browser.js';
 
 let t: TestApp;
@@ -44,6 +45,8 @@ describe('admin: webhooks', () => {
     await dialog.waitFor();
     expect(await dialog.getByText(/^whsec_/).textContent()).toMatch(/^whsec_[\w-]{20,}$/);
     await screenshot(page, 'admin-webhook-secret');
+    // The form and its open dialog are accessible (WCAG 2.2 AA, serious and critical rules).
+    expect(describeViolations(await seriousAxeViolations(page))).toEqual([]);
     await dialog.getByRole('button', { name: 'Готово' }).click();
     await page.waitForURL(/\/admin\/settings\/webhooks\/\d+$/);
 
@@ -52,6 +55,7 @@ describe('admin: webhooks', () => {
     await expect.poll(() => received.includes('ping'), { timeout: 10_000 }).toBe(true);
     await page.getByText('Доставлено').waitFor({ timeout: 10_000 });
     await screenshot(page, 'admin-webhook-deliveries');
+    expect(describeViolations(await seriousAxeViolations(page))).toEqual([]);
     await page.close();
   });
 });

@@ -1,46 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
-import type { Product, ProductInput } from '../src/shared/schemas/catalogue.js';
-import { startTestApp, type TestApp } from './support/harness.js';
+import type { Product } from '../src/shared/schemas/catalogue.js';
+import { twoInstances, asInput, createProduct } from './support/two-instances.js';
 
 /** Articles are unique across products: concurrent saves that clash get a 409 naming the article, never a 500, and no article value is reserved. Two instances share one database: on PostgreSQL each has its own pool, so the races are real; on PGlite they share its single session. */
-let a: TestApp;
-let b: TestApp;
-let tokenA: string;
-let tokenB: string;
-
-beforeAll(async () => {
-  a = await startTestApp();
-  b = await startTestApp({}, undefined, a.database);
-  tokenA = await a.signInAdmin();
-  tokenB = await b.signInAdmin();
-});
-
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
-
-async function createProduct(app: TestApp, token: string, input: ProductInput): Promise<Product> {
-  const response = await app.rest<Product>('POST', '/products', { token, body: input });
-  if (response.status !== 200) throw new Error(JSON.stringify(response.body));
-  return response.body;
-}
-
-const asInput = (product: Product, changes: Partial<ProductInput> = {}): ProductInput & { version: number } => ({
-  name: product.name,
-  url: product.url,
-  variants: product.variants.map((variant) => ({ id: variant.id, article: variant.article, price: variant.price, stock: variant.stock, colorId: variant.color?.id ?? null })),
-  version: product.version,
-  ...changes,
-});
+const pair = twoInstances();
 
 describe('concurrency errors are 409s, never 500s', () => {
   it('two saves adding the same new articles in opposite order: one wins, the other is told which article is taken', async () => {
     for (let round = 0; round < 15; round += 1) {
       const [first, second] = await Promise.all([
-        createProduct(a, tokenA, { name: `Первый ${round}`, url: `pervyj-${round}`, variants: [{ article: `own-a-${round}`, price: 10, stock: 1 }] }),
-        createProduct(b, tokenB, { name: `Второй ${round}`, url: `vtoroj-${round}`, variants: [{ article: `own-b-${round}`, price: 10, stock: 1 }] }),
+        createProduct(pair.a, pair.tokenA, { name: `Первый ${round}`, url: `pervyj-${round}`, variants: [{ article: `own-a-${round}`, price: 10, stock: 1 }] }),
+        createProduct(pair.b, pair.tokenB, { name: `Второй ${round}`, url: `vtoroj-${round}`, variants: [{ article: `own-b-${round}`, price: 10, stock: 1 }] }),
       ]);
       const clash = [`clash-x-${round}`, `clash-y-${round}`];
       const add = (product: Product, articles: string[]) => ({
@@ -48,8 +19,8 @@ describe('concurrency errors are 409s, never 500s', () => {
         variants: [...asInput(product).variants, ...articles.map((article) => ({ article, price: 5, stock: 1 }))],
       });
       const answers = await Promise.all([
-        a.rest<{ message?: string }>('PUT', `/products/${first.id}`, { token: tokenA, body: add(first, clash) }),
-        b.rest<{ message?: string }>('PUT', `/products/${second.id}`, { token: tokenB, body: add(second, [...clash].reverse()) }),
+        pair.a.rest<{ message?: string }>('PUT', `/products/${first.id}`, { token: pair.tokenA, body: add(first, clash) }),
+        pair.b.rest<{ message?: string }>('PUT', `/products/${second.id}`, { token: pair.tokenB, body: add(second, [...clash].reverse()) }),
       ]);
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses, `round ${round}`).toEqual([200, 409]);
@@ -60,9 +31,9 @@ describe('concurrency errors are 409s, never 500s', () => {
 
   it('a duplicate article created at the same moment names the article', async () => {
     const answers = await Promise.all(
-      [a, b, a, b].map((app, index) =>
+      [pair.a, pair.b, pair.a, pair.b].map((app, index) =>
         app.rest<{ message?: string }>('POST', '/products', {
-          token: app === a ? tokenA : tokenB,
+          token: app === pair.a ? pair.tokenA : pair.tokenB,
           body: { name: `Дубль ${index}`, url: `dubl-${index}`, variants: [{ article: 'SAME-ARTICLE', price: 1, stock: 1 }] },
         }),
       ),
@@ -76,7 +47,7 @@ describe('concurrency errors are 409s, never 500s', () => {
 
 describe('no magic values in user data', () => {
   it('saves a product whatever articles other products have, and swaps articles within one save', async () => {
-    const own = await createProduct(a, tokenA, {
+    const own = await createProduct(pair.a, pair.tokenA, {
       name: 'Кошелёк',
       url: 'koshelek',
       variants: [
@@ -86,7 +57,7 @@ describe('no magic values in user data', () => {
     });
     const [first, second] = own.variants;
     // Another product uses exactly the articles a placeholder scheme would have used.
-    await createProduct(a, tokenA, {
+    await createProduct(pair.a, pair.tokenA, {
       name: 'Чужой',
       url: 'chuzhoj',
       variants: [
@@ -94,8 +65,8 @@ describe('no magic values in user data', () => {
         { article: `~${second!.id}`, price: 1, stock: 1 },
       ],
     });
-    const swapped = await a.rest<Product>('PUT', `/products/${own.id}`, {
-      token: tokenA,
+    const swapped = await pair.a.rest<Product>('PUT', `/products/${own.id}`, {
+      token: pair.tokenA,
       body: {
         ...asInput(own),
         variants: [

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import { startTestApp, type TestApp } from './support/harness.js';
+import { rawFetch } from './support/rest.js';
 
 /** Every refusal, including Fastify’s own, answers in one JSON shape with a Russian message; text with a NUL character and ids that are not plain decimals are refused. */
 let t: TestApp;
@@ -16,17 +17,7 @@ afterAll(() => t?.close());
 
 const bad = (message: string) => ({ status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', message } });
 
-async function raw(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
-  const response = await fetch(`${t.baseUrl}${path}`, init);
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, body, headers: response.headers };
-}
+const raw = (path: string, init: RequestInit = {}) => rawFetch(t.baseUrl, path, init);
 
 describe('a NUL character in any text', () => {
   it('is refused with 400 naming the field, in queries, paths, bodies and over tRPC', async () => {

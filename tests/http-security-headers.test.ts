@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/harness.js';
+import { rawFetch } from './support/rest.js';
 
 /** Every answer carries the security headers (CSP, no framing, nosniff, referrer policy), and HSTS when served over https. */
 let t: TestApp;
@@ -10,17 +11,7 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-async function raw(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
-  const response = await fetch(`${t.baseUrl}${path}`, init);
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, body, headers: response.headers };
-}
+const raw = (path: string, init: RequestInit = {}) => rawFetch(t.baseUrl, path, init);
 
 describe('security headers', () => {
   it('sends a CSP with scripts from this origin only and no framing, nosniff and a strict referrer policy', async () => {

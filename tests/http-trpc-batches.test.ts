@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
 import { startTestApp, type TestApp } from './support/harness.js';
+import { rawFetch } from './support/rest.js';
 
 /** A tRPC batch is bounded, so one request cannot fan out into unlimited procedure calls. */
 let t: TestApp;
@@ -11,17 +12,7 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-async function raw(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
-  const response = await fetch(`${t.baseUrl}${path}`, init);
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, body, headers: response.headers };
-}
+const raw = (path: string, init: RequestInit = {}) => rawFetch(t.baseUrl, path, init);
 
 describe('tRPC batches', () => {
   it('are bounded at 10 calls: more is 400', async () => {

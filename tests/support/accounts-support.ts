@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/connection.js';
 import type { AuthResponse } from '../../src/shared/schemas/accounts.js';
 import type { TestApp } from './harness.js';
+import { restCall } from './rest.js';
 
 export interface StoredLetter {
   recipient: string;
@@ -40,23 +41,8 @@ export function linkToken(text: string, route: 'confirm' | 'reset'): string {
 }
 
 /** A REST call as if from another address (test apps run with TRUST_PROXY=true, as behind a proxy). */
-export async function restFrom<T = unknown>(
-  baseUrl: string,
-  ip: string,
-  method: string,
-  path: string,
-  options: { body?: unknown; token?: string } = {},
-): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { 'x-forwarded-for': ip };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+export function restFrom<T = unknown>(baseUrl: string, ip: string, method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
+  return restCall<T>(baseUrl, method, path, { ...options, ip });
 }
 
 export interface ShopperFields {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import superjson from 'superjson';
 import { inject } from 'vitest';
 import { checkAnswers, type SeenAnswer } from './answer-check.js';
+import { restCall, type RestOptions } from './rest.js';
 import { buildApp } from '../../src/server/app.js';
 import { buildOpenApiDocument } from '../../src/server/rest/openapi.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
@@ -24,7 +25,7 @@ export interface TestApp {
   /** A typed tRPC client over HTTP, optionally with a Bearer token. */
   trpc(accessToken?: string): ReturnType<typeof createTRPCClient<AppRouter>>;
   /** A REST call to /api; JSON in, `{ status, body }` out. */
-  rest<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string }): Promise<{ status: number; body: T }>;
+  rest<T = unknown>(method: string, path: string, options?: RestOptions): Promise<{ status: number; body: T }>;
   signInAdmin(): Promise<string>;
   /** Pass to another startTestApp to run a second instance on the same database. */
   database: SharedTestDatabase;
@@ -86,19 +87,11 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
 
   const seen: SeenAnswer[] = [];
   const rest: TestApp['rest'] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = {};
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method,
-      headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
-    const text = await response.text();
-    const body: unknown = text && (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text || undefined;
-    seen.push({ method, path, status: response.status, body });
-    return { status: response.status, body: body as never };
+    const answer = await restCall(baseUrl, method, path, options);
+    seen.push({ method, path, status: answer.status, body: answer.body });
+    return answer as never;
   };
+
 
   return {
     app,

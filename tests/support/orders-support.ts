@@ -48,23 +48,14 @@ export async function signUp(t: TestApp, email: string, firstName = 'Анна'):
   return { id: result.user.id, email, token: result.accessToken };
 }
 
-/** A REST call with extra headers (the harness's `rest` sends none). */
-export async function restWith<T = unknown>(
+/** A REST call with extra headers (an Idempotency-Key, another address). */
+export function restWith<T = unknown>(
   t: TestApp,
   method: string,
   path: string,
   options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-  const response = await fetch(`${t.baseUrl}/api${path}`, {
-    method,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  return t.rest<T>(method, path, options);
 }
 
 export const delivery = { address: 'ул. Ленина, д. 1, кв. 2', city: 'Москва', country: 'Россия', zipCode: '101000' };

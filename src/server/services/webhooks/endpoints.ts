@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { recordEvents } from './events.js';
 import { newWebhookSecret } from './signature.js';
+import { forgetSubscriptions } from './subscriptions.js';
 
 /** Plain http is for development and tests (WEBHOOKS_ALLOW_HTTP); integrators get HTTPS. */
 export function endpointUrlProblem(url: string, allowHttp: boolean): string | null {
@@ -46,6 +47,7 @@ export async function createWebhook(db: Db, input: WebhookInput, allowHttp: bool
     .values({ ...fields, secret: newWebhookSecret() })
     .returning(columns)
     .executeTakeFirstOrThrow();
+  forgetSubscriptions();
   return { ...shown(row), secret: row.secret };
 }
 
@@ -59,6 +61,7 @@ export async function updateWebhook(db: Db, id: number, input: WebhookInput, all
     .where(sameVersion(version))
     .returning(columns)
     .executeTakeFirst();
+  forgetSubscriptions();
   if (!row) throw await missingOrStale(db, 'webhookEndpoints', id);
   return shown(row);
 }
@@ -66,6 +69,7 @@ export async function updateWebhook(db: Db, id: number, input: WebhookInput, all
 /** Its deliveries and their attempts go with it. */
 export async function deleteWebhook(db: Db, id: number): Promise<{ ok: true }> {
   const result = await db.deleteFrom('webhookEndpoints').where('id', '=', id).executeTakeFirst();
+  forgetSubscriptions();
   if (result.numDeletedRows === 0n) throw new TRPCError({ code: 'NOT_FOUND' });
   return { ok: true };
 }

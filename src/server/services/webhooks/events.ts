@@ -4,15 +4,16 @@ import type { Product } from '../../../shared/schemas/catalogue.js';
 import type { Checkout } from '../../../shared/schemas/orders.js';
 import type { WebhookEventType } from '../../../shared/schemas/webhooks.js';
 import type { Db } from '../../db/connection.js';
+import { isSubscribed } from './subscriptions.js';
 
 /**
  * Records events in the caller's transaction, with one delivery for every active endpoint
- * subscribed to their type, in one statement. Nothing is written when no endpoint listens, so a
- * shop without webhooks pays one index probe per change. The deliveries go out after the commit
+ * subscribed to their type, in one statement. Nothing is written, and no statement is sent, when no
+ * endpoint listens (subscriptions.ts). The deliveries go out after the commit
  * (delivery.ts); a rolled-back change leaves no event behind.
  */
 export async function recordEvents(trx: Db, type: WebhookEventType, data: readonly object[], onlyEndpoint?: number): Promise<string[]> {
-  if (!data.length) return [];
+  if (!data.length || (onlyEndpoint === undefined && !(await isSubscribed(trx, type)))) return [];
   const ids = data.map(() => randomUUID());
   const bodies = data.map((item) => JSON.stringify(item));
   const only = onlyEndpoint ?? null;
