@@ -38,7 +38,7 @@ describe("a guest's address", () => {
     expect(stored.tokenHash).not.toContain(saved.body.addressToken);
 
     // Someone who guessed the sequential id: without the token, or with a wrong one.
-    for (const credentials of [{}, { addressToken: 'x'.repeat(43) }, { addressToken: `${saved.body.addressToken.slice(0, -1)}A` }]) {
+    for (const credentials of [{}, { addressToken: 'x'.repeat(43) }, { addressToken: `${saved.body.addressToken.slice(0, -1)}${saved.body.addressToken.endsWith('A') ? 'B' : 'A'}` }]) {
       const stolen = await t.rest<{ statusCode: number; message: string }>('POST', '/checkouts/direct', {
         body: { ...guest, basketId: await guestBasket(), addressId: saved.body.id, ...credentials },
       });
