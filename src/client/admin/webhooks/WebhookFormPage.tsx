@@ -106,7 +106,7 @@ export function WebhookFormPage() {
         </Stack>
       )}
 
-      <Modal opened={secret !== null} onClose={() => secret && void navigate(`${routes.adminWebhooks}/${secret.id}`)} title="Вебхук создан" centered>
+      <Modal opened={secret !== null} onClose={() => secret && void navigate(`${routes.adminWebhooks}/${secret.id}`)} title="Вебхук создан" centered closeButtonProps={{ 'aria-label': 'Закрыть' }}>
         <Stack>
           <Text size="sm">Сохраните секрет подписи: он показывается только сейчас. Им интеграция проверяет заголовок Webhook-Signature.</Text>
           <Code block style={{ wordBreak: 'break-all' }}>
