@@ -18,6 +18,7 @@ import * as signinNetworksTokenCutoffs from './0016_signin_networks_token_cutoff
 import * as guestOrders from './0017_guest_orders.js';
 import * as productsKeepHistory from './0018_products_keep_history.js';
 import * as webhooks from './0019_webhooks.js';
+import * as variantItems from './0020_variant_items.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_guest_orders': guestOrders,
   '0018_products_keep_history': productsKeepHistory,
   '0019_webhooks': webhooks,
+  '0020_variant_items': variantItems,
 };

@@ -17,8 +17,9 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The stock of one colour and size, by the item's article. */
 async function stockOf(article: string): Promise<number> {
-  const row = await t.db.selectFrom('productVariants').select('stock').where('article', '=', article).executeTakeFirstOrThrow();
+  const row = await t.db.selectFrom('variantItems').select('stock').where('article', '=', article).executeTakeFirstOrThrow();
   return row.stock;
 }
 
@@ -49,10 +50,12 @@ describe('checkout', () => {
     const order = placed.body;
     expect(order).toMatchObject({ status: 'New', userId: anna.id, basketId: mine?.id, lastName: 'Иванова', email: 'anna.flow@shop.test', city: 'Москва', totalAmount: 9999.8, totalQuantity: 2 });
     expect(order.lines).toEqual([
-      expect.objectContaining({ name: 'Куртка «Север»', article: 'SEV-BLUE', color: 'Синий', size: '48', quantity: 2, price: 4999.9, lineTotal: 9999.8, image: 'sever-blue.webp' }),
+      expect.objectContaining({ name: 'Куртка «Север»', article: 'SEV-BLUE/48', color: 'Синий', size: '48', quantity: 2, price: 4999.9, lineTotal: 9999.8, image: 'sever-blue.webp' }),
     ]);
     expect(order.history.map((entry) => [entry.fromStatus, entry.toStatus])).toEqual([[null, 'New']]);
-    expect(await stockOf('SEV-BLUE')).toBe(3);
+    expect(await stockOf('SEV-BLUE/48')).toBe(3);
+    // The other size of the colour is untouched.
+    expect(await stockOf('SEV-BLUE/50')).toBe(5);
     const basket = await t.rest<Basket>('GET', `/baskets/${mine?.id}`, { token: anna.token });
     expect(basket.body.status).toBe('Ordered');
     const change = await t.rest<{ message: string }>('PUT', `/baskets/${mine?.id}`, { token: anna.token, body: { orderProducts: [] } });
@@ -63,7 +66,7 @@ describe('checkout', () => {
     const orderLetter = (await waitForLetters(t.db, 'anna.flow@shop.test', 2)).find((item) => item.subject.includes(`№ ${order.id}`));
     expect(letter).toBeDefined();
     expect(orderLetter?.subject).toBe(`Заказ № ${order.id} принят`);
-    expect(orderLetter?.text).toContain('Куртка «Север» (Синий, размер 48), арт. SEV-BLUE — 2 × 4');
+    expect(orderLetter?.text).toContain('Куртка «Север» (Синий, размер 48), арт. SEV-BLUE/48 — 2 × 4');
     expect(orderLetter?.text).toMatch(/Итого: 9\s999,8\s₽/);
 
     // Own orders over REST and tRPC.
@@ -117,14 +120,14 @@ describe('checkout', () => {
   });
 
   it('cancelling returns the stock; a price change later leaves the order alone', async () => {
-    const before = await stockOf('SEV-RED');
+    const before = await stockOf('SEV-RED/50');
     const order = await t.trpc().orders.checkouts.direct.mutate({
       ...guest,
       oneClick: { variantId: variantOf(shop.jacket, 1), sizeId: shop.sizes.s50, quantity: 2 },
       address: delivery,
     });
     expect(order).toMatchObject({ oneClick: true, basketId: null, totalAmount: 10998 });
-    expect(await stockOf('SEV-RED')).toBe(before - 2);
+    expect(await stockOf('SEV-RED/50')).toBe(before - 2);
     const product = await t.rest<{ inStock: boolean; version: number }>('GET', `/products/${shop.jacket.id}`);
     expect(product.body.inStock).toBe(true);
 
@@ -138,7 +141,7 @@ describe('checkout', () => {
 
     const canceled = await t.rest<Checkout>('PUT', `/checkouts/${order.id}`, { token: shop.adminToken, body: { status: 'Canceled' } });
     expect(canceled.status).toBe(200);
-    expect(await stockOf('SEV-RED')).toBe(before);
+    expect(await stockOf('SEV-RED/50')).toBe(before);
     const again = await t.rest<{ message: string }>('PUT', `/checkouts/${order.id}`, { token: shop.adminToken, body: { status: 'Canceled' } });
     expect(again.status).toBe(400);
     expect(again.body.message).toContain('Отменён');

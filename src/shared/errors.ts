@@ -88,6 +88,8 @@ export const domainMessages = {
   articleTaken: 'Артикул уже используется другим товаром: ',
   articleRepeated: 'Артикул повторяется в вариантах товара: ',
   foreignVariant: 'Вариант не относится к этому товару.',
+  barcodeTaken: 'Штрихкод уже используется: ',
+  itemSizeNotOffered: 'Размер не выбран у товара: добавьте его в размеры товара или уберите из остатков цвета ',
   notAnImage: 'Файл не является изображением JPEG, PNG, WebP, GIF или AVIF',
   imageTooLarge: 'Файл слишком большой',
   tooManyFiles: 'Слишком много файлов за один раз',

@@ -32,8 +32,9 @@ export async function setUpShop(t: TestApp): Promise<Shop> {
       url: 'kurtka-sever',
       sizes: [s48, s50],
       variants: [
-        { article: 'SEV-BLUE', colorId: blue, price: 4999.9, stock: 5, images: ['sever-blue.webp'] },
-        { article: 'SEV-RED', colorId: red, price: 5499, stock: 2 },
+        // Stock per size: five of each blue size; two red ones, both in size 50.
+        { article: 'SEV-BLUE', colorId: blue, price: 4999.9, items: [{ sizeId: s48, stock: 5 }, { sizeId: s50, stock: 5 }], images: ['sever-blue.webp'] },
+        { article: 'SEV-RED', colorId: red, price: 5499, items: [{ sizeId: s48, stock: 0 }, { sizeId: s50, stock: 2 }] },
       ],
     }),
     mug: await product({ name: 'Кружка', url: 'kruzhka', variants: [{ article: 'MUG-1', price: 350, stock: 10 }] }),

@@ -16,6 +16,8 @@ interface PgError {
  */
 const uniqueMessages: Record<string, (value: string) => string> = {
   product_variants_article_key: (value) => `${domainMessages.articleTaken}${value}`,
+  variant_items_article_key: (value) => `${domainMessages.articleTaken}${value}`,
+  variant_items_barcode_key: (value) => `${domainMessages.barcodeTaken}${value}`,
   users_email_key: () => domainMessages.emailTaken,
   reviews_product_user_key: () => domainMessages.reviewExists,
 };

@@ -1,3 +1,4 @@
+import { isEan13 } from '../ean13.js';
 import { z } from '../zod.js';
 import {
   decimalQuerySchema,
@@ -156,14 +157,31 @@ export const brandUpdateSchema = brandIdSchema.extend({ ...brandInputSchema.shap
 
 export const refItemSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string() });
 
+/** One size of one colour (no size when the product has none): what is stocked and sold. */
+export const itemSchema = z.object({
+  id: z.number().int(),
+  /** The size (null when the product has no sizes). */
+  sizeId: z.number().int().nullable(),
+  sizeName: z.string().nullable(),
+  article: z.string(),
+  /** EAN-13, when the admin gave one. */
+  barcode: z.string().nullable(),
+  stock: z.number().int(),
+});
+export type VariantItem = z.infer<typeof itemSchema>;
+
 export const variantSchema = z.object({
   id: z.number().int(),
+  /** The colour's article. */
   article: z.string(),
   color: colorSchema.nullable(),
   price: z.number(),
   oldPrice: z.number().nullable(),
+  /** The sum of the items' stock. */
   stock: z.number().int(),
   images: z.array(z.string()),
+  /** One per size of the product, in the product's size order (one without a size when it has none). */
+  items: z.array(itemSchema),
 });
 export type Variant = z.infer<typeof variantSchema>;
 
@@ -219,6 +237,27 @@ export const productCardSchema = productSchema.pick({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
+const stockSchema = z.number().int().min(0, 'Остаток не может быть отрицательным').max(1_000_000);
+
+/** An item as the admin edits it: matched to the colour's item by its size. */
+export const itemInputSchema = z.strictObject({
+  /** As a product is answered: accepted so that a product read can be sent back; items are matched by size. */
+  id: z.number().int().optional(),
+  sizeId: z.number().int().positive().nullable(),
+  /** Left out or empty: the colour's article, «/» and the size's name. */
+  article: z.string().trim().max(64).optional(),
+  barcode: z
+    .string()
+    .trim()
+    .nullable()
+    .default(null)
+    .transform((code) => (code === '' ? null : code))
+    .refine((code) => code === null || isEan13(code), 'Штрихкод должен быть EAN-13: 13 цифр с верной контрольной цифрой'),
+  stock: stockSchema,
+  /** As a product is answered: accepted and ignored. */
+  sizeName: z.unknown().optional(),
+});
+
 export const variantInputSchema = z.strictObject({
   /** Present when an existing variant is edited. */
   id: z.number().int().positive().optional(),
@@ -226,10 +265,20 @@ export const variantInputSchema = z.strictObject({
   colorId: z.number().int().positive().nullable().default(null),
   price: rublesSchema,
   oldPrice: rublesSchema.nullable().default(null),
-  stock: z.number().int().min(0, 'Остаток не может быть отрицательным').max(1_000_000),
+  /**
+   * Without `items`: the colour's stock, split evenly across its sizes (the remainder to the first
+   * sizes). With `items` it is their sum and is ignored (a product read can be sent back).
+   */
+  stock: stockSchema.optional(),
+  /** Stock, article and barcode per size; sizes left out keep theirs (a new one starts at 0). */
+  items: z.array(itemInputSchema).max(50).optional(),
   images: z.array(imageNameSchema).max(20).default([]),
   /** As a product is answered (the colour record): accepted so that a product read can be sent back, and ignored. */
   color: z.unknown().optional(),
+}).superRefine((variant, context) => {
+  if (variant.items === undefined && variant.stock === undefined) context.addIssue({ code: 'custom', path: ['stock'], message: 'Укажите остаток' });
+  const sizes = (variant.items ?? []).map((item) => item.sizeId ?? 0);
+  if (new Set(sizes).size !== sizes.length) context.addIssue({ code: 'custom', path: ['items'], message: 'Размер указан дважды' });
 });
 
 export const productInputShape = {

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { toKopecks } from '../../../shared/money.js';
 import { variantSummary } from '../../services/catalogue/product-write.js';
 import type { Database } from '../schema.js';
@@ -263,4 +263,6 @@ export async function seedCatalogue(trx: Transaction<Database>): Promise<void> {
         .execute();
     }
   }
+  // Each colour's stock goes to its sizes (split evenly), as migration 0020 moved existing stock.
+  await sql`select variant_items_fill(null)`.execute(trx);
 }

@@ -72,6 +72,16 @@ export interface ProductVariantsTable {
   position: Defaulted<number>;
 }
 
+/** One size of one colour (no size when the product has none): its stock, article and barcode. */
+export interface VariantItemsTable {
+  id: Generated<number>;
+  variantId: number;
+  sizeId: number | null;
+  article: string;
+  barcode: string | null;
+  stock: Defaulted<number>;
+}
+
 export interface ProductCategoriesTable {
   productId: number;
   categoryId: number;
@@ -131,6 +141,7 @@ export interface CatalogueTables {
   brands: BrandsTable;
   products: ProductsTable;
   productVariants: ProductVariantsTable;
+  variantItems: VariantItemsTable;
   productCategories: ProductCategoriesTable;
   productBrands: ProductBrandsTable;
   productTags: ProductTagsTable;

@@ -88,6 +88,14 @@ function productQuery(db: Db) {
           jsonObjectFrom(inner.selectFrom('colors as c').select(['c.id', 'c.name', 'c.url', 'c.code']).whereRef('c.id', '=', 'v.colorId')).as(
             'color',
           ),
+          jsonArrayFrom(
+            inner
+              .selectFrom('variantItems as i')
+              .leftJoin('sizes as z', 'z.id', 'i.sizeId')
+              .select(['i.id', 'i.sizeId', 'z.name as sizeName', 'i.article', 'i.barcode', 'i.stock'])
+              .whereRef('i.variantId', '=', 'v.id')
+              .orderBy('i.sizeId'),
+          ).as('items'),
         ])
         .whereRef('v.productId', '=', 'p.id')
         .orderBy('v.position')

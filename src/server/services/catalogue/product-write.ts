@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
 import { productEventData, recordEvent, recordStockChanges } from '../webhooks/events.js';
 import { refuseIfReferenced } from './dependents.js';
+import { writeItems, type VariantItemsPlan } from './items.js';
 import { getProduct } from './product-read.js';
 
 type ProductFields = z.output<typeof productInputSchema>;
@@ -29,7 +30,7 @@ function variantValues(fields: ProductFields): VariantValues[] {
     colorId: variant.colorId,
     price: toKopecks(variant.price),
     oldPrice: variant.oldPrice === null ? null : toKopecks(variant.oldPrice),
-    stock: variant.stock,
+    stock: variant.items ? variant.items.reduce((sum, item) => sum + item.stock, 0) : (variant.stock ?? 0),
     images: variant.images,
     position,
   }));
@@ -103,6 +104,12 @@ async function writeLinks(db: Db, productId: number, fields: ProductFields): Pro
   }
 }
 
+const uniqueSizes = (fields: ProductFields): number[] => [...new Set(fields.sizes)];
+
+function itemsPlan(variantId: number, variant: ProductFields['variants'][number]): VariantItemsPlan {
+  return { variantId, items: variant.items, stock: variant.stock };
+}
+
 /** New variants go in article order: two saves adding the same articles queue instead of deadlocking. */
 function inArticleOrder<T extends { article: string }>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => (a.article < b.article ? -1 : a.article > b.article ? 1 : 0));
@@ -113,11 +120,14 @@ export function createProduct(db: Db, fields: ProductFields): Promise<Product> {
   return inTransaction(db, async (trx) => {
     await checkArticles(trx, variants, null);
     const { id } = await trx.insertInto('products').values(productValues(fields, variants)).returning('id').executeTakeFirstOrThrow();
-    await trx
+    const inserted = await trx
       .insertInto('productVariants')
       .values(inArticleOrder(variants).map((variant) => ({ ...variant, productId: id })))
+      .returning(['id', 'article'])
       .execute();
     await writeLinks(trx, id, fields);
+    const ids = new Map(inserted.map((row) => [row.article, row.id]));
+    await writeItems(trx, id, uniqueSizes(fields), fields.variants.map((variant) => itemsPlan(ids.get(variant.article) ?? 0, variant)));
     const product = await getProduct(trx, id);
     await recordEvent(trx, 'product.created', productEventData(product));
     return product;
@@ -159,13 +169,16 @@ export function updateProduct(db: Db, id: number, fields: ProductFields, version
       await trx.updateTable('productVariants').set(edit.values).where('id', '=', edit.id).execute();
     }
     const added = fields.variants.flatMap((variant, index) => (variant.id === undefined ? [variants[index]!] : []));
-    if (added.length) {
-      await trx
-        .insertInto('productVariants')
-        .values(inArticleOrder(added).map((values) => ({ ...values, productId: id })))
-        .execute();
-    }
+    const inserted = added.length
+      ? await trx
+          .insertInto('productVariants')
+          .values(inArticleOrder(added).map((values) => ({ ...values, productId: id })))
+          .returning(['id', 'article'])
+          .execute()
+      : [];
     await writeLinks(trx, id, fields);
+    const newIds = new Map(inserted.map((row) => [row.article, row.id]));
+    await writeItems(trx, id, uniqueSizes(fields), fields.variants.map((variant) => itemsPlan(variant.id ?? newIds.get(variant.article) ?? 0, variant)));
     const product = await getProduct(trx, id);
     await recordEvent(trx, 'product.updated', productEventData(product));
     const stockBefore = new Map(before.map((row) => [row.id, row.stock]));

@@ -40,13 +40,14 @@ interface BasketRow {
 export function pricedLinesSql(basketId: string) {
   return sql<PricedLine>`
     select l.variant_id as "variantId", l.size_id as "sizeId", l.quantity,
-      v.product_id as "productId", p.name, p.url, v.article, v.price, v.old_price as "oldPrice", v.stock,
+      v.product_id as "productId", p.name, p.url, coalesce(i.article, v.article) as article, v.price, v.old_price as "oldPrice", i.stock,
       coalesce(v.images[1], p.image) as image, p.availability,
       c.id as "colorId", c.name as "colorName", c.code as "colorCode", s.name as "sizeName",
       exists (select 1 from product_sizes ps where ps.product_id = v.product_id) as "hasSizes",
-      (l.size_id is not null and exists (select 1 from product_sizes ps where ps.product_id = v.product_id and ps.size_id = l.size_id)) as "sizeOffered"
+      (l.size_id is not null and i.id is not null and exists (select 1 from product_sizes ps where ps.product_id = v.product_id and ps.size_id = l.size_id)) as "sizeOffered"
     from basket_lines l
     left join product_variants v on v.id = l.variant_id
+    left join variant_items i on i.variant_id = l.variant_id and i.size_id is not distinct from l.size_id
     left join products p on p.id = v.product_id
     left join colors c on c.id = v.color_id
     left join sizes s on s.id = l.size_id

@@ -4,7 +4,8 @@ import { orderMessages } from '../../../shared/order-messages.js';
 import type { Db } from '../../db/connection.js';
 import type { CheckoutLinesTable } from '../../db/tables/orders.js';
 import { recordStockChanges } from '../webhooks/events.js';
-import { describeItem, type Item } from './items.js';
+import { refreshProductSummaries } from '../catalogue/items.js';
+import { describeItem, itemKey, type Item } from './items.js';
 import { orderability } from './orderability.js';
 
 /** An order line as it is stored: what was bought, at what price (kopecks). */
@@ -22,6 +23,44 @@ interface LockedVariant {
   availability: boolean;
   colorName: string | null;
   sizes: number[];
+}
+
+interface LockedItem {
+  id: number;
+  variantId: number;
+  sizeId: number | null;
+  article: string;
+  stock: number;
+}
+
+/**
+ * Locks the items of the variants (already locked, so two orders reach them in one order) and
+ * answers them by `variantId:sizeId`.
+ */
+async function lockItems(trx: Db, variantIds: readonly number[]): Promise<Map<string, LockedItem>> {
+  if (!variantIds.length) return new Map();
+  const { rows } = await sql<LockedItem>`
+    select id, variant_id as "variantId", size_id as "sizeId", article, stock from variant_items
+    where variant_id = any(${[...variantIds]}::int[]) order by id for update`.execute(trx);
+  return new Map(rows.map((row) => [itemKey(row), row]));
+}
+
+/** Adds `delta` (per item id) to the items, sets their variants' stock to the sum, and tells webhooks. */
+async function changeItemStock(trx: Db, delta: ReadonlyMap<number, number>): Promise<void> {
+  const ids = [...delta.keys()];
+  if (!ids.length) return;
+  const { rows } = await sql<{ variantId: number }>`
+    update variant_items i set stock = i.stock + d.q
+    from unnest(${ids}::int[], ${ids.map((id) => delta.get(id) ?? 0)}::int[]) as d(id, q)
+    where i.id = d.id
+    returning i.variant_id as "variantId"`.execute(trx);
+  const variantIds = [...new Set(rows.map((row) => row.variantId))];
+  const { rows: changed } = await sql<{ id: number; productId: number; stock: number }>`
+    update product_variants v set stock = (select coalesce(sum(i.stock), 0) from variant_items i where i.variant_id = v.id)
+    where v.id = any(${variantIds}::int[])
+    returning v.id, v.product_id as "productId", v.stock`.execute(trx);
+  await recordStockChanges(trx, changed);
+  await refreshProductSummaries(trx, changed.map((row) => row.productId), true);
 }
 
 /**
@@ -44,29 +83,6 @@ async function lockVariants(trx: Db, ids: readonly number[]): Promise<Map<number
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/**
- * The product row repeats its variants (price and old price of the cheapest variant in stock, the
- * cheapest overall when none is, `inStock`, image: services/catalogue/product-write.ts). After a
- * stock change it is brought up to date (its rows locked in product id order first, in the same
- * statement), and its version is bumped so an admin form loaded before the order cannot write
- * the old stock back.
- */
-async function refreshProducts(trx: Db, productIds: readonly number[]): Promise<void> {
-  const sorted = [...new Set(productIds)].sort((a, b) => a - b);
-  if (!sorted.length) return;
-  await sql`
-    update products p set price = s.price, old_price = s.old_price, in_stock = s.in_stock, version = p.version + 1,
-      image = coalesce(s.image, (select v2.images[1] from product_variants v2 where v2.product_id = p.id and cardinality(v2.images) > 0 order by v2.position limit 1))
-    from (
-      select distinct on (v.product_id) v.product_id, v.price, v.old_price, v.images[1] as image,
-        bool_or(v.stock > 0) over (partition by v.product_id) as in_stock
-      from product_variants v where v.product_id = any(${sorted}::int[])
-      order by v.product_id, (v.stock > 0) desc, v.price, v.position
-    ) s
-    where p.id = s.product_id
-      and p.id in (select l.id from products l where l.id = any(${sorted}::int[]) order by l.id for update)`.execute(trx);
-}
-
 async function sizeNames(trx: Db, items: readonly Item[]): Promise<Map<number, string>> {
   const ids = [...new Set(items.flatMap((item) => (item.sizeId === null ? [] : [item.sizeId])))];
   if (!ids.length) return new Map();
@@ -84,9 +100,11 @@ const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message 
  */
 export async function takeStock(trx: Db, items: readonly Item[]): Promise<LineSnapshot[]> {
   const variants = await lockVariants(trx, items.map((item) => item.variantId));
+  const stocked = await lockItems(trx, [...variants.keys()]);
   const sizes = await sizeNames(trx, items);
-  const wanted = new Map<number, number>();
-  for (const item of items) wanted.set(item.variantId, (wanted.get(item.variantId) ?? 0) + item.quantity);
+  const wanted = new Map<string, number>();
+  for (const item of items) wanted.set(itemKey(item), (wanted.get(itemKey(item)) ?? 0) + item.quantity);
+  const taken = new Map<number, number>();
 
   const lines = items.map((item): LineSnapshot => {
     const variant = variants.get(item.variantId);
@@ -94,26 +112,28 @@ export async function takeStock(trx: Db, items: readonly Item[]): Promise<LineSn
     const sizeName = item.sizeId === null ? null : (sizes.get(item.sizeId) ?? null);
     const label = describeItem({ name: variant.name, colorName: variant.colorName, sizeName });
     const hasSizes = variant.sizes.length > 0;
+    const stockItem = stocked.get(itemKey(item));
     const { state } = orderability({
       exists: true,
       sizeId: item.sizeId,
       hasSizes,
-      sizeOffered: item.sizeId !== null && variant.sizes.includes(item.sizeId),
+      sizeOffered: item.sizeId !== null && variant.sizes.includes(item.sizeId) && stockItem !== undefined,
       availability: variant.availability,
-      stock: variant.stock,
-      quantity: wanted.get(variant.id) ?? 0,
+      stock: stockItem?.stock ?? 0,
+      quantity: wanted.get(itemKey(item)) ?? 0,
     });
     if (state === 'gone' && hasSizes && item.sizeId === null) throw new TRPCError({ code: 'BAD_REQUEST', message: `${orderMessages.sizeRequired}${label}` });
-    if (state === 'gone') throw conflict(`${orderMessages.variantGone}${label}`);
+    if (state === 'gone' || !stockItem) throw conflict(`${orderMessages.variantGone}${label}`);
     if (state === 'withdrawn') throw conflict(`${orderMessages.unavailable}${label}`);
-    if (state !== 'ok') throw conflict(`${orderMessages.outOfStock}${label} (в наличии ${variant.stock})`);
+    if (state !== 'ok') throw conflict(`${orderMessages.outOfStock}${label} (в наличии ${stockItem.stock})`);
+    taken.set(stockItem.id, (taken.get(stockItem.id) ?? 0) - item.quantity);
     return {
       productId: variant.productId,
       variantId: variant.id,
       sizeId: item.sizeId,
       productName: variant.name,
       productUrl: variant.url,
-      article: variant.article,
+      article: stockItem.article,
       colorName: variant.colorName,
       sizeName,
       image: variant.image,
@@ -121,33 +141,23 @@ export async function takeStock(trx: Db, items: readonly Item[]): Promise<LineSn
       unitPrice: variant.price,
     };
   });
-
-  const ids = [...wanted.keys()];
-  const quantities = ids.map((id) => wanted.get(id) ?? 0);
-  const { rows: changed } = await sql<{ id: number; productId: number; stock: number }>`
-    update product_variants v set stock = v.stock - d.q
-    from unnest(${ids}::int[], ${quantities}::int[]) as d(id, q)
-    where v.id = d.id
-    returning v.id, v.product_id as "productId", v.stock`.execute(trx);
-  await recordStockChanges(trx, changed);
-  await refreshProducts(trx, lines.map((line) => line.productId));
+  await changeItemStock(trx, taken);
   return lines;
 }
 
-/** A cancelled or deleted order gives its units back (to the variants that still exist). */
+/**
+ * A cancelled or deleted order gives its units back, each to its colour and size (when they still
+ * exist: a size removed from the product since takes nothing back). The caller's status change
+ * makes it happen once.
+ */
 export async function returnStock(trx: Db, checkoutId: number): Promise<void> {
-  const lines = await trx.selectFrom('checkoutLines').select(['variantId', 'quantity']).where('checkoutId', '=', checkoutId).execute();
+  const lines = await trx.selectFrom('checkoutLines').select(['variantId', 'sizeId', 'quantity']).where('checkoutId', '=', checkoutId).execute();
+  const variants = await lockVariants(trx, lines.map((line) => line.variantId));
+  const stocked = await lockItems(trx, [...variants.keys()]);
   const back = new Map<number, number>();
-  for (const line of lines) back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity);
-  const variants = await lockVariants(trx, [...back.keys()]);
-  const ids = [...back.keys()].filter((id) => variants.has(id));
-  if (!ids.length) return;
-  const quantities = ids.map((id) => back.get(id) ?? 0);
-  const { rows: changed } = await sql<{ id: number; productId: number; stock: number }>`
-    update product_variants v set stock = v.stock + d.q
-    from unnest(${ids}::int[], ${quantities}::int[]) as d(id, q)
-    where v.id = d.id
-    returning v.id, v.product_id as "productId", v.stock`.execute(trx);
-  await recordStockChanges(trx, changed);
-  await refreshProducts(trx, ids.map((id) => variants.get(id)?.productId ?? 0));
+  for (const line of lines) {
+    const item = stocked.get(itemKey(line));
+    if (item) back.set(item.id, (back.get(item.id) ?? 0) + line.quantity);
+  }
+  await changeItemStock(trx, back);
 }

@@ -152,7 +152,7 @@ function refCondition(table: RefTable, shape: RefShape, urls: string[], ids: num
  * bounds, and stock when `available` is set; its card shows that variant.
  */
 export function variantRule(shape: Shape): boolean {
-  return shape.colors !== 'none' || shape.minPrice || shape.maxPrice;
+  return shape.colors !== 'none' || shape.minPrice || shape.maxPrice || (shape.available && shape.sizes !== 'none');
 }
 
 /** The conditions on a variant `mv` (price bounds optional, for priceRange). */
@@ -161,7 +161,13 @@ export function variantConditions(shape: Shape, values: Values, withPrice = true
   if (shape.colors !== 'none') conditions.push(sql<SqlBool>`mv.color_id in ${refCondition('colors', shape.colors, values.colorUrls, values.colorIds)}`);
   if (withPrice && shape.minPrice) conditions.push(sql<SqlBool>`mv.price >= ${values.minPrice}`);
   if (withPrice && shape.maxPrice) conditions.push(sql<SqlBool>`mv.price <= ${values.maxPrice}`);
-  if (shape.available) conditions.push(sql<SqlBool>`mv.stock > 0`);
+  if (shape.available && shape.sizes !== 'none') {
+    // In stock in one of the sizes asked for, in this colour.
+    const sizes = refCondition('sizes', shape.sizes, values.sizeUrls, values.sizeIds);
+    conditions.push(sql<SqlBool>`exists (select 1 from variant_items mi where mi.variant_id = mv.id and mi.size_id in ${sizes} and mi.stock > 0)`);
+  } else if (shape.available) {
+    conditions.push(sql<SqlBool>`mv.stock > 0`);
+  }
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }
 
