@@ -301,15 +301,16 @@ export const productListSchema = z
     sortBy: z.enum(productListSortColumns).optional(),
     ...pagingShape,
     limit: limitSchema(1000, 12),
+    // The description on the string itself: on the optional wrapper the document drops it.
     cursor: z
       .string()
       .max(500)
-      .optional()
       .meta({
         description:
           'Обход по курсору: пустой cursor — первая страница, затем nextCursor из предыдущего ответа; следующие товары после него, ' +
           'без повторов и пропусков, даже если товары добавляются. Не с offset и не с сортировкой по релевантности (relevance, поиск по name без sortBy).',
-      }),
+      })
+      .optional(),
   })
   .superRefine(refuseInvertedPrices);
 export type ProductListInput = z.input<typeof productListSchema>;
