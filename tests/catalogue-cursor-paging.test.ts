@@ -111,7 +111,12 @@ describe('cursor paging of the product list', () => {
     for (const [index, rating] of [4 + 1 / 3, 4.5, 4 + 1 / 3, 3.7].entries()) {
       await t.db.updateTable('products').set({ rating, reviewCount: 3 }).where('id', '=', mugs[index] ?? 0).execute();
     }
+    // A category filter: its statement is built from the in-memory category tree.
+    const dishes = (await t.rest<{ id: number }>('POST', '/categories', { token: adminToken, body: { name: 'Посуда', url: 'posuda' } })).body.id;
+    await t.db.insertInto('productCategories').values(mugs.slice(0, 6).map((productId) => ({ productId, categoryId: dishes }))).execute();
     const queries = [
+      'categories=posuda&sortBy=price&orderBy=desc',
+      'categories=posuda&colors=belyj&sortBy=createdAt',
       'colors=chernyj&available=true&sortBy=name',
       'colors=chernyj&available=true&sortBy=price',
       'available=true&sortBy=rating&orderBy=desc',
