@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
 import type { Brand, Category, ColorRecord } from '../src/shared/schemas/catalogue.js';
-import { startCatalogue, type Catalogue, type List } from './support/catalogue-support.js';
+import { adminToken, brand, buyerToken, cat, color, post, product, t, tagId, useCatalogue, type List } from './support/catalogue-support.js';
 
 /**
  * Categories, colours and brands over the known catalogue (support/catalogue-support.ts): reading,
  * listing, writing, and the refusals: records in use, and writes by anyone but an admin.
  */
 
-let t: Catalogue['t'];
-let adminToken: Catalogue['adminToken'];
-let buyerToken: Catalogue['buyerToken'];
-let cat: Catalogue['cat'];
-let color: Catalogue['color'];
-let brand: Catalogue['brand'];
-let product: Catalogue['product'];
-let tagId: Catalogue['tagId'];
-let post: Catalogue['post'];
-
-beforeAll(async () => {
-  ({ t, adminToken, buyerToken, cat, color, brand, product, tagId, post } = await startCatalogue());
-});
-afterAll(() => t?.close());
+useCatalogue();
 
 describe('categories', () => {
   it('reads one, lists with filters and serves the tree', async () => {

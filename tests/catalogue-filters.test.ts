@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Category, Product, ProductCard } from '../src/shared/schemas/catalogue.js';
-import { startCatalogue, type Catalogue, type List } from './support/catalogue-support.js';
+import { adminToken, brand, cat, color, names, post, product, t, tagId, useCatalogue, type List } from './support/catalogue-support.js';
 import { startTestApp } from './support/harness.js';
 
 /**
@@ -8,20 +8,7 @@ import { startTestApp } from './support/harness.js';
  * the price range, search by name, and a category tree kept in step with another instance.
  */
 
-let t: Catalogue['t'];
-let adminToken: Catalogue['adminToken'];
-let cat: Catalogue['cat'];
-let color: Catalogue['color'];
-let brand: Catalogue['brand'];
-let product: Catalogue['product'];
-let tagId: Catalogue['tagId'];
-let post: Catalogue['post'];
-let names: Catalogue['names'];
-
-beforeAll(async () => {
-  ({ t, adminToken, cat, color, brand, product, tagId, post, names } = await startCatalogue());
-});
-afterAll(() => t?.close());
+useCatalogue();
 
 describe('product filters, sort and paging', () => {
   it('filters by category including descendants, by id or url, as a,b or repeated', async () => {

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
 import type { Product, ProductCard } from '../src/shared/schemas/catalogue.js';
-import { startCatalogue, type Catalogue, type List } from './support/catalogue-support.js';
+import { adminToken, cat, color, post, product, t, useCatalogue, type List } from './support/catalogue-support.js';
 
 /**
  * Products over the known catalogue (support/catalogue-support.ts): prices in kopecks and rubles,
  * the open fields, variant edits, refused writes, and every catalogue REST call documented and routed.
  */
 
-let t: Catalogue['t'];
-let adminToken: Catalogue['adminToken'];
-let cat: Catalogue['cat'];
-let color: Catalogue['color'];
-let product: Catalogue['product'];
-let post: Catalogue['post'];
-
-beforeAll(async () => {
-  ({ t, adminToken, cat, color, product, post } = await startCatalogue());
-});
-afterAll(() => t?.close());
+useCatalogue();
 
 describe('products', () => {
   it('keeps kopecks inside and rubles outside, and the cheapest in-stock variant as the price', () => {

@@ -1,61 +1,58 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Brand, Category, ColorRecord, Product, ProductCard, ProductInput } from '../../src/shared/schemas/catalogue.js';
 import { hashPassword } from '../../src/server/services/accounts/passwords.js';
 import { startTestApp, type TestApp } from './harness.js';
 
 /**
  * The catalogue against known data: a two-level category tree, three colours, three brands, a tag,
- * two sizes and six products with variants, all created through the API; one app per test file.
+ * two sizes and six products with variants, all created through the API. A test file calls
+ * useCatalogue() once (one app per file) and imports the names it uses: they are live bindings,
+ * set before its first test.
  */
-export interface Catalogue {
-  t: TestApp;
-  adminToken: string;
-  /** A signed-in shopper (role User). */
-  buyerToken: string;
-  cat: Record<string, Category>;
-  color: Record<string, ColorRecord>;
-  brand: Record<string, Brand>;
-  /** In the order they were created. */
-  product: Record<string, Product>;
-  tagId: number;
-  size: Record<string, number>;
-  /** An admin's POST that must succeed: its answer. */
-  post: <T>(path: string, body: unknown) => Promise<T>;
-  /** The names of the products a `/products` query lists, in its order. */
-  names: (query: string) => Promise<string[]>;
-}
+export let t: TestApp;
+export let adminToken: string;
+/** A signed-in shopper (role User). */
+export let buyerToken: string;
+export let tagId: number;
+export const cat: Record<string, Category> = {};
+export const color: Record<string, ColorRecord> = {};
+export const brand: Record<string, Brand> = {};
+/** In the order they were created. */
+export const product: Record<string, Product> = {};
+const size: Record<string, number> = {};
 
 export interface List<T> {
   rows: T[];
   length: number;
 }
 
-export async function startCatalogue(): Promise<Catalogue> {
-  const t = await startTestApp();
-  const adminToken = await t.signInAdmin();
-  const cat: Record<string, Category> = {};
-  const color: Record<string, ColorRecord> = {};
-  const brand: Record<string, Brand> = {};
-  const product: Record<string, Product> = {};
-  const size: Record<string, number> = {};
+/** An admin's POST that must succeed: its answer. */
+export async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await t.rest<T>('POST', path, { body, token: adminToken });
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
 
-  async function post<T>(path: string, body: unknown): Promise<T> {
-    const response = await t.rest<T>('POST', path, { body, token: adminToken });
-    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
-    return response.body;
-  }
+/** The names of the products a `/products` query lists, in its order. */
+export async function names(query: string): Promise<string[]> {
+  const response = await t.rest<List<ProductCard>>('GET', `/products?${query}`);
+  expect(response.status).toBe(200);
+  return response.body.rows.map((row) => row.name);
+}
 
-  async function names(query: string): Promise<string[]> {
-    const response = await t.rest<List<ProductCard>>('GET', `/products?${query}`);
-    expect(response.status).toBe(200);
-    return response.body.rows.map((row) => row.name);
-  }
+export function useCatalogue(): void {
+  beforeAll(setUp);
+  afterAll(() => t?.close());
+}
 
+async function setUp(): Promise<void> {
+  t = await startTestApp();
+  adminToken = await t.signInAdmin();
   await t.db
     .insertInto('users')
     .values({ email: 'buyer@shop.test', firstName: 'Иван', lastName: 'Петров', passwordHash: await hashPassword('buyer-password') })
     .execute();
-  const buyerToken = (await t.trpc().accounts.auth.signin.mutate({ email: 'buyer@shop.test', password: 'buyer-password' })).accessToken;
+  buyerToken = (await t.trpc().accounts.auth.signin.mutate({ email: 'buyer@shop.test', password: 'buyer-password' })).accessToken;
 
   cat['obuv'] = await post('/categories', { name: 'Обувь', url: 'obuv', parameters: ['Материал', 'Сезон'] });
   cat['odezhda'] = await post('/categories', { name: 'Одежда', url: 'odezhda', parameters: ['Состав'] });
@@ -71,7 +68,7 @@ export async function startCatalogue(): Promise<Catalogue> {
   brand['adidas'] = await post('/brands', { name: 'Adidas', url: 'adidas' });
   brand['zarina'] = await post('/brands', { name: 'Зарина', url: 'zarina', image: 'zarina.webp' });
 
-  const tagId = (await post<{ id: number }>('/tags', { name: 'Новинка', url: 'novinka' })).id;
+  tagId = (await post<{ id: number }>('/tags', { name: 'Новинка', url: 'novinka' })).id;
   size['42'] = (await post<{ id: number }>('/sizes', { name: '42', url: '42' })).id;
   size['m'] = (await post<{ id: number }>('/sizes', { name: 'M', url: 'm' })).id;
 
@@ -153,5 +150,4 @@ export async function startCatalogue(): Promise<Catalogue> {
     ],
   ];
   for (const [key, body] of products) product[key] = await post('/products', body);
-  return { t, adminToken, buyerToken, cat, color, brand, product, tagId, size, post, names };
 }
