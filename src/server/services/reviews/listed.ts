@@ -1,6 +1,6 @@
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import type { Comment, Review } from '../../../shared/schemas/reviews.js';
+import type { Review } from '../../../shared/schemas/reviews.js';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from './access.js';
@@ -81,7 +81,7 @@ export async function listedPage<DB, TB extends keyof DB, O, TDB, TTB extends ke
             commentThread(comments, `${alias}.id`, spec.callerId).as('comments'),
             jsonObjectFrom(eb.selectFrom('products as p').select(['p.id', 'p.name', 'p.url', 'p.image']).where('p.id', '=', sql.ref<number>(`${alias}.productId`))).as('product'),
           ])
-          .$if(order !== null, (q) => (order ? q.orderBy(order[0], order[1]) : q))
+          .$call((q) => (order ? q.orderBy(order[0], order[1]) : q))
           .orderBy(ref('createdAt'), 'desc')
           .orderBy(ref('id'), 'desc')
           .limit(spec.limit)
@@ -106,7 +106,7 @@ export function toListed<Own extends object>(row: ListedJson, own: Own, merge: b
     likes: row.likes,
     dislikes: row.dislikes,
     myReaction: row.myReaction,
-    comments: row.comments.map((comment): Comment => toComment(comment)),
+    comments: row.comments.map(toComment),
     product: merge ? row.product : null,
   };
 }
