@@ -112,7 +112,7 @@ function ProductView({ product }: { product: Product }) {
               </Title>
               {variant && (
                 <Text size="sm" c="dimmed">
-                  Артикул: {variant.article}
+                  Артикул: {(chosenSize && variant.items.find((item) => item.sizeId === chosenSize.id)?.article) ?? variant.article}
                 </Text>
               )}
               {product.rating !== null && product.reviewCount > 0 && (
