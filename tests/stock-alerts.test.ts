@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeStockAlerts } from '../src/server/services/stock-alerts/purge.js';
 import { domainMessages } from '../src/shared/errors.js';
 import type { Product } from '../src/shared/schemas/catalogue.js';
 import type { Checkout } from '../src/shared/schemas/orders.js';
@@ -211,5 +213,23 @@ describe('who sees the counts', () => {
     expect((await t.rest('GET', `/stock-alerts?productId=${boots.id}`)).status).toBe(401);
     expect((await t.rest('GET', `/stock-alerts?productId=${boots.id}`, { token: shopper })).status).toBe(403);
     expect((await t.rest('GET', `/stock-alerts?productId=${boots.id}`, { token: admin })).status).toBe(200);
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges alerts never confirmed and alerts done long ago, keeping the rest', async () => {
+    const variantId = boots.variants[0]!.id;
+    await saveBoots({ s40: 0, s41: 0 });
+    await ask({ variantId, sizeId: size['40'], email: 'stale@alerts.test' });
+    await ask({ variantId, sizeId: size['41'], email: 'fresh@alerts.test' });
+    await sql`update stock_alerts set created_at = now() - interval '31 days' where email = 'stale@alerts.test'`.execute(t.db);
+    await sql`update stock_alerts set notified_at = now() - interval '31 days' where email = 'buyer@alerts.test'`.execute(t.db);
+    const before = await t.db.selectFrom('stockAlerts').select('email').execute();
+    const { stockAlerts } = await purgeStockAlerts(t.db);
+    const after = await t.db.selectFrom('stockAlerts').select('email').execute();
+    expect(stockAlerts).toBe(before.length - after.length);
+    expect(after.map((row) => row.email)).not.toContain('stale@alerts.test');
+    expect(after.map((row) => row.email)).not.toContain('buyer@alerts.test');
+    expect(after.map((row) => row.email)).toContain('fresh@alerts.test');
   });
 });
