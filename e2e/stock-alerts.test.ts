@@ -74,4 +74,29 @@ describe('stock alerts in the browser', () => {
     expect(await t.db.selectFrom('stockAlerts').select('id').where('email', '=', 'e2e@alerts.test').execute()).toEqual([]);
     await page.close();
   });
+
+  // The product page shows the button once it is wired there (ProductPage is not this change's file):
+  // remove `.skip` with that wiring.
+  it.skip('a guest asks from the product page: the dialog takes the address and says to check the mail', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.baseUrl}/product/sapogi-tundra?size=e2e-alert-39`);
+    await page.getByRole('button', { name: 'Сообщить о поступлении' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Сообщить о поступлении' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Сообщить мне' }).click();
+    await dialog.getByText('Введите корректный e-mail').waitFor();
+    await dialog.getByLabel('E-mail').fill('Button@Alerts.test');
+    // Typing clears the error, and the dialog is accessible.
+    await expect.poll(() => dialog.getByText('Введите корректный e-mail').count()).toBe(0);
+    await dialog.getByLabel('Сообщить и о снижении цены').check();
+    expect(describeViolations(await seriousAxeViolations(page))).toBe('');
+    await dialog.getByRole('button', { name: 'Сообщить мне' }).click();
+    await dialog.getByText('Проверьте почту: мы отправили письмо на button@alerts.test.', { exact: false }).waitFor();
+    await screenshot(page, 'stock-alert-dialog');
+    const [letter] = await waitForLetters(t.db, 'button@alerts.test');
+    expect(letter?.subject).toBe('Подтвердите оповещение о поступлении товара');
+    const kinds = await t.db.selectFrom('stockAlerts').select('kind').where('email', '=', 'button@alerts.test').orderBy('id').execute();
+    expect(kinds.map((row) => row.kind)).toEqual(['restock', 'price']);
+    await page.close();
+  });
 });

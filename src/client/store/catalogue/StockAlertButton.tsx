@@ -84,7 +84,10 @@ export function StockAlertButton({ productId, variantId, sizeId, price }: StockA
                   withAsterisk
                   value={email}
                   error={emailError}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
+                  onChange={(event) => {
+                    setEmail(event.currentTarget.value);
+                    setEmailError(null);
+                  }}
                 />
               )}
               <Checkbox
