@@ -15,6 +15,7 @@ import { declaredParameters, ParametersField } from './ParametersField';
 import { emptyProduct, productToValues, toProductInput, validateProduct, type ProductValues } from './product-form';
 import { UrlField } from '../ui/UrlField';
 import { VariantsField } from './VariantsField';
+import { StockAlertCounts } from './StockAlertCounts';
 
 /** /admin/products/create-product and /admin/products/{id}: a product with its variants. */
 export function ProductFormPage() {
@@ -104,6 +105,7 @@ export function ProductFormPage() {
       <FormSection title="Варианты">
         <VariantsField form={form} />
       </FormSection>
+      {loaded && <StockAlertCounts product={loaded} />}
       <FormSection title="Дополнительные поля">
         <JsonInput
           label="Прочие поля товара (JSON)"
