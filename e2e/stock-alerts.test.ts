@@ -75,9 +75,7 @@ describe('stock alerts in the browser', () => {
     await page.close();
   });
 
-  // The product page shows the button once it is wired there (ProductPage is not this change's file):
-  // remove `.skip` with that wiring.
-  it.skip('a guest asks from the product page: the dialog takes the address and says to check the mail', async () => {
+  it('a guest asks from the product page: the dialog takes the address and says to check the mail', async () => {
     const page = await browser.newPage();
     await page.goto(`${t.baseUrl}/product/sapogi-tundra?size=e2e-alert-39`);
     await page.getByRole('button', { name: 'Сообщить о поступлении' }).click();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeStockAlerts } from '../src/server/services/stock-alerts/purge.js';
+import { purgeExpired } from '../src/server/services/platform/housekeeping.js';
 import { domainMessages } from '../src/shared/errors.js';
 import type { Product } from '../src/shared/schemas/catalogue.js';
 import type { Checkout } from '../src/shared/schemas/orders.js';
@@ -225,7 +225,8 @@ describe('housekeeping', () => {
     await sql`update stock_alerts set created_at = now() - interval '31 days' where email = 'stale@alerts.test'`.execute(t.db);
     await sql`update stock_alerts set notified_at = now() - interval '31 days' where email = 'buyer@alerts.test'`.execute(t.db);
     const before = await t.db.selectFrom('stockAlerts').select('email').execute();
-    const { stockAlerts } = await purgeStockAlerts(t.db);
+    // The hourly housekeeping does it.
+    const { stockAlerts } = await purgeExpired(t.db);
     const after = await t.db.selectFrom('stockAlerts').select('email').execute();
     expect(stockAlerts).toBe(before.length - after.length);
     expect(after.map((row) => row.email)).not.toContain('stale@alerts.test');

@@ -20,6 +20,7 @@ import { sizePrompt } from '../orders/messages';
 import { ProductBuyBox } from '../orders/ProductBuyBox';
 import { SizePicker } from '../orders/SizePicker';
 import { SoldOutSizes } from './SoldOutSizes';
+import { StockAlertButton } from './StockAlertButton';
 
 // Reviews and questions are their own chunk: the product shows before they are downloaded.
 const ProductFeedback = lazy(() => import('../reviews/ProductFeedback'));
@@ -148,7 +149,13 @@ function ProductView({ product }: { product: Product }) {
               />
             )}
             {/* The place for «Сообщить о поступлении» on each sold-out size: its `action`. */}
-            {variant && <SoldOutSizes product={product} variant={variant} />}
+            {variant && (
+              <SoldOutSizes
+                product={product}
+                variant={variant}
+                action={(sizeId) => <StockAlertButton productId={product.id} variantId={variant.id} sizeId={sizeId} price={variant.price} />}
+              />
+            )}
 
             {variant && (
               <>
