@@ -59,6 +59,12 @@ export const calls: BenchCall[] = [
     floor: `/floor/search?name=${encodeURIComponent(benchWord)}`,
   },
   {
+    key: 'priceRange',
+    title: '5 priceRange (one category)',
+    shop: `/api/products/priceRange?categories=${benchCategory}`,
+    floor: `/floor/price-range?category=${benchCategory}`,
+  },
+  {
     key: 'sized',
     title: '6 size in stock (category + size 42, available)',
     shop: `/api/products?categories=${benchCategory}&sizes=${benchSize}&available=true&sortBy=price&limit=12`,
@@ -69,12 +75,6 @@ export const calls: BenchCall[] = [
     title: '6a size in stock in a colour (category + colour + size 42, available)',
     shop: `/api/products?categories=${benchCategory}&colors=${benchColor}&sizes=${benchSize}&available=true&sortBy=price&limit=12`,
     floor: `/floor/sized?category=${benchCategory}&size=${benchSize}&color=${benchColor}`,
-  },
-  {
-    key: 'priceRange',
-    title: '5 priceRange (one category)',
-    shop: `/api/products/priceRange?categories=${benchCategory}`,
-    floor: `/floor/price-range?category=${benchCategory}`,
   },
 ];
 
