@@ -11,7 +11,7 @@
  * A mode names the cache switched off (`all`: none off, `none`: every cache off). Each run empties
  * every cache first and sends the same sequence of requests. PostgreSQL: DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/bench, filled by `npm run bench:catalogue` (or here when
- * empty). PGlite: filled in memory (about two minutes), or read from `--keep <dir>` (search-pglite.ts).
+ * empty). PGlite: filled in memory (minutes: see search-pglite.ts), or read from `--keep <dir>` (search-pglite.ts).
  * The load generator shares this process with the app: absolute figures are lower than over a
  * separate client, the comparison between modes is what this measures. Prints a Markdown table.
  */
