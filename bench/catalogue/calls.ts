@@ -1,5 +1,5 @@
 /**
- * The five catalogue calls the shop's speed targets name (bench/README.md), and name search in the wrong layout and in Latin letters, as the shop serves them (REST, /api) and as the floor serves
+ * The five catalogue calls the shop's speed targets name (bench/README.md), name search in the wrong layout and in Latin letters, and a size in stock (with and without a colour), as the shop serves them (REST, /api) and as the floor serves
  * them (one hand-written statement each, /floor). Both get the same parameters.
  */
 export interface BenchCall {
@@ -12,6 +12,8 @@ export interface BenchCall {
 /** A top-level category (four subcategories, an eighth of the products) and a colour. */
 export const benchCategory = 'obuv';
 export const benchColor = 'chernyj';
+/** Size 42 (fill.ts: sizes 36–46 are ids 8–18), which about a third of the shoes come in. */
+export const benchSize = 'size-14';
 /** A kind of product, about 1% of the names. */
 export const benchWord = 'кроссовки';
 /** The same word typed with the keyboard left in the Latin layout, and in Latin letters (docs/search.md). */
@@ -61,6 +63,18 @@ export const calls: BenchCall[] = [
     title: '5 priceRange (one category)',
     shop: `/api/products/priceRange?categories=${benchCategory}`,
     floor: `/floor/price-range?category=${benchCategory}`,
+  },
+  {
+    key: 'sized',
+    title: '6 size in stock (category + size 42, available)',
+    shop: `/api/products?categories=${benchCategory}&sizes=${benchSize}&available=true&sortBy=price&limit=12`,
+    floor: `/floor/sized?category=${benchCategory}&size=${benchSize}`,
+  },
+  {
+    key: 'sizedColor',
+    title: '6a size in stock in a colour (category + colour + size 42, available)',
+    shop: `/api/products?categories=${benchCategory}&colors=${benchColor}&sizes=${benchSize}&available=true&sortBy=price&limit=12`,
+    floor: `/floor/sized?category=${benchCategory}&size=${benchSize}&color=${benchColor}`,
   },
 ];
 

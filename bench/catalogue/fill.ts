@@ -9,8 +9,11 @@ import { migrateToLatest } from '../../src/server/db/migrate.js';
 /**
  * The bench catalogue (bench/README.md, Catalogue): 100 000 products with 3 variants each (own colour, price
  * and stock), 40 categories in two levels, 200 brands, 30 colours, 50 tags, 20 sizes; Russian
- * names; prices log-uniform from 100 to 100 000 ₽. Filled with generate_series in a few
- * statements (well under a minute), deterministic apart from stock.
+ * names; prices log-uniform from 100 to 100 000 ₽. Shoes have 2–6 consecutive sizes of 36–46,
+ * clothes, swimwear and children's clothes 2–6 of XS–3XL, hats one size, the rest none; every colour
+ * has one item per size (one without a size when the product has none) with its own stock, so
+ * `sizes` + `available` is a question about one size of one colour. Filled with
+ * generate_series in a few statements (about a minute), deterministic apart from stock.
  */
 
 export const productCount = 100_000;
@@ -182,7 +185,9 @@ export function fillSteps(): FillStep[] {
      from generate_series(1, ${productCount}) i`,
     [types, brands, series],
   ));
-  // Three variants per product, each its own colour; a log-uniform base price 100–100 000 ₽.
+  // Three variants per product, each its own colour; a log-uniform base price 100–100 000 ₽. The
+  // stock written here only marks the fifth of the colours that are sold out in every size; the
+  // items give the real stock (below).
   steps.push(step(
     'variants',
     `insert into product_variants (product_id, article, color_id, price, old_price, stock, images, position)
@@ -190,18 +195,11 @@ export function fillSteps(): FillStep[] {
        1 + (i * 7 + k * 11) % 30,
        price,
        case when i % 5 = 0 then (price * 1.25)::bigint end,
-       case when random() < 0.2 then 0 else 1 + floor(random() * 50)::int end,
+       case when random() < 0.2 then 0 else 1 end,
        array['p-' || i || '-' || k || '.webp'],
        k
      from generate_series(1, ${productCount}) i, generate_series(0, 2) k,
        lateral (select (round(exp(ln(10000) + ((i::bigint * 2654435761) % 1000003) / 1000003.0 * ln(1000)) * (1 + 0.05 * k) / 100) * 100)::bigint as price) p`,
-  ));
-  steps.push(step(
-    'denormalised prices',
-    `update products p set price = v.price, old_price = v.old_price, in_stock = v.stock > 0, image = v.images[1]
-     from (select distinct on (product_id) product_id, price, old_price, stock, images from product_variants
-           order by product_id, (stock > 0) desc, price, id) v
-     where v.product_id = p.id`,
   ));
   steps.push(step(
     'links',
@@ -212,8 +210,45 @@ export function fillSteps(): FillStep[] {
             select distinct i, tag from generate_series(1, ${productCount}) i,
               unnest(array[1 + (i * 7) % 50, case when i % 3 = 0 then 1 + (i * 11 + 5) % 50 end]) tag where tag is not null returning 1),
       s as (insert into product_sizes (product_id, size_id)
-            select i, size from generate_series(1, ${productCount}) i, unnest(array[1 + i % 20, 1 + (i + 7) % 20]) size returning 1)
+            select i, r.first + k from generate_series(1, ${productCount}) i,
+              lateral (select ((i * 37) % 96) / 3 as sub) c,
+              lateral (select case when c.sub < 4 then 8 when c.sub < 8 or c.sub in (15, 25) then 1 when c.sub = 9 then 19 end as base,
+                              case when c.sub < 4 then 11 when c.sub < 8 or c.sub in (15, 25) then 7 else 1 end as span) b,
+              lateral (select least(b.span, 2 + i % 5) as n) m,
+              lateral (select b.base + (i * 13) % (b.span - m.n + 1) as first) r,
+              generate_series(0, m.n - 1) k
+            where b.base is not null returning 1)
     select 1`,
+  ));
+  // Sizes of a product: shoes (subcategories 0–3) 2–6 consecutive of 36–46 (ids 8–18); clothes (4–7),
+  // swimwear (15) and children's clothes (25) 2–6 of XS–3XL (1–7); hats (9) one size (19).
+  // One item per colour and size (one without a size when the product has none). A colour marked
+  // sold out has 0 in every size; otherwise a third of the sizes are out (0) and the others hold
+  // 1–12; an item without a size holds 1–50.
+  steps.push(step(
+    'items',
+    `insert into variant_items (variant_id, size_id, article, stock)
+     select v.id, ps.size_id, v.article || coalesce('/' || z.name, ''),
+       case when v.stock = 0 then 0
+            when ps.size_id is null then 1 + floor(random() * 50)::int
+            when random() < 0.35 then 0
+            else 1 + floor(random() * 12)::int end
+     from product_variants v
+       left join product_sizes ps on ps.product_id = v.product_id
+       left join sizes z on z.id = ps.size_id
+     order by v.id, ps.size_id`,
+  ));
+  steps.push(step(
+    'variant stock: the sum of its items',
+    `update product_variants v set stock = i.stock from (select variant_id, sum(stock)::int as stock from variant_items group by variant_id) i
+     where i.variant_id = v.id`,
+  ));
+  steps.push(step(
+    'denormalised prices',
+    `update products p set price = v.price, old_price = v.old_price, in_stock = v.stock > 0, image = v.images[1]
+     from (select distinct on (product_id) product_id, price, old_price, stock, images from product_variants
+           order by product_id, (stock > 0) desc, price, id) v
+     where v.product_id = p.id`,
   ));
   for (const table of ['categories', 'colors', 'brands', 'tags', 'sizes', 'products']) {
     steps.push(step(`${table} sequence`, `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`));

@@ -8,6 +8,22 @@ const card = cardOf();
 
 const subtree = `with ${subtreeOf('$1')}`;
 
+function sizedStatement(color: boolean): string {
+  return `${subtree},
+    matches as (select distinct on (v.product_id) v.product_id as id, v.price, v.old_price, v.images[1] as image
+      from variant_items i join product_variants v on v.id = i.variant_id
+      where i.size_id = (select id from sizes where url = $2) and i.stock > 0
+        ${color ? 'and v.color_id = (select id from colors where url = $3)' : ''}
+        and exists (select 1 from product_categories pc where pc.product_id = v.product_id and pc.category_id in (select id from sub))
+        and exists (select 1 from products p where p.id = v.product_id and p.availability)
+      order by v.product_id, v.price, v.position, v.id),
+    page as (select * from matches order by price, id limit 12)
+    select json_build_object(
+      'rows', coalesce((select json_agg(${cardOf('page.price', 'page.old_price', 'coalesce(page.image, p.image)')} order by page.price, page.id)
+                        from page join products p on p.id = page.id), '[]'::json),
+      'length', (select count(*) from matches))::text as body`;
+}
+
 const statements = {
   page: `with page as (select id, created_at from products order by created_at desc, id desc limit 12 offset $1)
     select json_build_object(
@@ -32,6 +48,11 @@ const statements = {
     select json_build_object(
       'rows', coalesce((select json_agg(${card} order by page.rank desc, page.id desc) from page join products p on p.id = page.id), '[]'::json),
       'length', (select count(*) from matches))::text as body`,
+  // Size in stock (docs/catalogue.md, the variant rule with `sizes` + `available`): an item of the
+  // size with stock, of a colour of the product (of the colour asked for, with `color`), the card
+  // showing the cheapest such colour; read from the size's items in stock.
+  sized: sizedStatement(false),
+  sizedColor: sizedStatement(true),
   // The cheapest and dearest variant of the category's products: the variants' price index walked
   // from each end until a variant of the category turns up.
   priceRange: `${subtree}
@@ -56,6 +77,10 @@ export function floorStatement(pathname: string, query: FloorQuery): { text: str
         text: statements.filtered,
         values: [query['category'], query['color'], Math.round(Number(query['minPrice']) * 100), Math.round(Number(query['maxPrice']) * 100)],
       };
+    case '/floor/sized':
+      return query['color']
+        ? { text: statements.sizedColor, values: [query['category'], query['size'], query['color']] }
+        : { text: statements.sized, values: [query['category'], query['size']] };
     case '/floor/search':
       return { text: statements.search, values: [query['name'] ?? ''] };
     case '/floor/price-range':

@@ -2,7 +2,7 @@
  * Records the plan of every statement of every catalogue bench call, the shop's and the floor's
  * (to compare the shop's plans with the floor's):
  *
- *   npm run bench:plans
+ *   npm run bench:plans [-- --calls sized,sizedColor]   (with --calls: those calls only, printed, the file left as it is)
  *
  * Runs against the bench database (DATABASE_URL as for bench:catalogue, filled by it). The shop
  * answers each call in-process (buildApp + inject) on a Kysely that records its statements; each
@@ -23,6 +23,9 @@ import { floorStatement } from './floor-statements.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const databaseUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/bench';
+
+const callsIndex = process.argv.indexOf('--calls');
+const only = callsIndex > 0 ? process.argv[callsIndex + 1]?.split(',') : undefined;
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
 const statements: Array<{ sql: string; parameters: readonly unknown[] }> = [];
@@ -52,7 +55,7 @@ const out: string[] = [
   '',
 ];
 try {
-  for (const call of [...calls, ...sortCalls]) {
+  for (const call of [...calls, ...sortCalls].filter((one) => !only || only.includes(one.key))) {
     await app.inject({ method: 'GET', url: call.shop });
     statements.length = 0;
     const response = await app.inject({ method: 'GET', url: call.shop });
@@ -66,7 +69,8 @@ try {
     out.push(`Floor \`${call.floor}\`:`, '', '```text', await explain(floor.text, floor.values), '```', '');
     process.stdout.write(`${call.title}\n`);
   }
-  await fs.writeFile(path.join(here, '../results/plans.md'), `${out.join('\n')}\n`);
+  if (only) process.stdout.write(`${out.join('\n')}\n`);
+  else await fs.writeFile(path.join(here, '../results/plans.md'), `${out.join('\n')}\n`);
 } finally {
   await app.close();
   await db.destroy();

@@ -5,14 +5,15 @@
  * connections. PGlite runs one statement at a time, so 4 connections queue inside the process.
  * autocannon runs as a child process, so the load generator does not share the server's event loop.
  *
- *   npx tsx bench/catalogue/search-pglite.ts [--duration 10] [--no-answers | --no-rankings] [--keep <dir>]
+ *   npx tsx bench/catalogue/search-pglite.ts [--duration 10] [--no-answers | --no-rankings] [--keep <dir>] [--calls sized,sizedColor]
  *
  * By default a repeated search is answered from the answers kept until the next write
  * (services/catalogue/listing/caches.ts, `answers`). `--no-answers`: every request reads its page (the ranking of the
  * search is kept, `rankings`). `--no-rankings`: nothing is kept, so every request runs the
  * search in full, as a query seen for the first time does. `--keep <dir>`: the filled data
- * directory is written there (≈850 MB, named by fill.ts's fingerprint) and read from there next time (a few seconds instead of
- * about two minutes of filling).
+ * directory is written there (≈1.5 GB with the items, named by fill.ts's fingerprint) and read from there next time (a few seconds instead of
+ * minutes of filling: 17 on a loaded 2-core host with the items). `--calls`: other calls of calls.ts by key instead of the three
+ * searches (e.g. the size in stock, 6 and 6a).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +29,8 @@ import { keepNoRankings } from '../../src/server/services/catalogue/listing/cach
 import { calls } from './calls.js';
 import { fillSteps, fingerprint } from './fill.js';
 
+const callsIndex = process.argv.indexOf('--calls');
+const callKeys = callsIndex > 0 ? (process.argv[callsIndex + 1] ?? '').split(',') : ['search', 'searchLayout', 'searchLatin'];
 const durationIndex = process.argv.indexOf('--duration');
 const duration = durationIndex > 0 ? Number(process.argv[durationIndex + 1]) : 10;
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -82,7 +85,7 @@ const base = `http://127.0.0.1:${String((app.server.address() as { port: number 
 log('\n| connections | call | req/s | p50 / p99 ms | errors |\n|---|---|---|---|---|');
 try {
   for (const connections of [1, 4]) {
-    for (const call of calls.filter((one) => one.key.startsWith('search'))) {
+    for (const call of calls.filter((one) => callKeys.includes(one.key))) {
       const first = await fetch(base + call.shop);
       const answer = (await first.json()) as { length: number };
       await autocannon(base + call.shop, connections, 3);

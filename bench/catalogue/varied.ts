@@ -1,7 +1,7 @@
 /**
  * The catalogue's caches under varied requests (docs/catalogue-caches.md): the real app in this
  * process on the bench catalogue (fill.ts: 100 000 products), asked a seeded mix of list and
- * priceRange requests — categories, colours, price windows, pages, sorts and search words drawn at
+ * priceRange requests — categories, colours, price windows, sizes in stock, pages, sorts and search words drawn at
  * random, so a request repeats only as often as a shop's popular pages would — once with every
  * cache on and once with each cache switched off, interleaved and repeated.
  *
@@ -11,7 +11,7 @@
  * A mode names the cache switched off (`all`: none off, `none`: every cache off). Each run empties
  * every cache first and sends the same sequence of requests. PostgreSQL: DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/bench, filled by `npm run bench:catalogue` (or here when
- * empty). PGlite: filled in memory (about two minutes), or read from `--keep <dir>` (search-pglite.ts).
+ * empty). PGlite: filled in memory (minutes: see search-pglite.ts), or read from `--keep <dir>` (search-pglite.ts).
  * The load generator shares this process with the app: absolute figures are lower than over a
  * separate client, the comparison between modes is what this measures. Prints a Markdown table.
  */
@@ -64,6 +64,9 @@ const priceWindows = [
   [20000, undefined],
   [300, 3000],
 ] as const;
+/** Shoe sizes 36–46 (ids 8–18) and clothes sizes XS–3XL (ids 1–7) of fill.ts. */
+const shoeSizes = Array.from({ length: 11 }, (_, n) => `size-${String(8 + n)}`);
+const clothesSizes = Array.from({ length: 7 }, (_, n) => `size-${String(1 + n)}`);
 const sorts = ['createdAt:desc', 'price:asc', 'price:desc', 'name:asc', 'rating:desc'] as const;
 
 function mix(count: number): string[] {
@@ -82,6 +85,13 @@ function mix(count: number): string[] {
       if (max !== undefined) params.set('maxPrice', String(max));
     }
     if (next() < 0.15) params.set('available', 'true');
+    // A size, mostly with «in stock» (a size in stock in a matching colour), shoes or clothes.
+    if (next() < 0.15) {
+      const shoes = next() < 0.5;
+      params.set('sizes', pick(shoes ? shoeSizes : clothesSizes));
+      if (!params.has('categories') || next() < 0.5) params.set('categories', shoes ? 'obuv' : 'odezhda');
+      if (next() < 0.7) params.set('available', 'true');
+    }
     if (next() < 0.2) {
       // The storefront asks the slider's span with each category page.
       params.delete('minPrice');

@@ -1,7 +1,7 @@
 /**
  * The checkout floor: a minimal Fastify route doing the shop's writes for a one-click order in one
- * hand-written SQL transaction (variants locked in id order, stock checked and taken, the product
- * summary refreshed, the order with its line snapshot and first history entry, the letter row) and
+ * hand-written SQL transaction (the variant locked, then its item of the size; the item's stock
+ * checked and taken from the item and the variant, the product summary refreshed, the order with its line snapshot and first history entry, the letter row) and
  * answering finished JSON. No validation, no tRPC, no query builder. Started by bench/checkout/index.ts.
  */
 import Fastify from 'fastify';
@@ -19,7 +19,7 @@ interface Body {
   email: string;
   phone: string;
   address: { address: string; city: string; country: string; zipCode: string };
-  oneClick: { variantId: number; quantity?: number };
+  oneClick: { variantId: number; sizeId?: number | null; quantity?: number };
 }
 
 app.post('/floor/checkout', async (request, reply) => {
@@ -28,17 +28,27 @@ app.post('/floor/checkout', async (request, reply) => {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const locked = await client.query<{ id: number; stock: number; product_id: number; price: number; name: string; url: string; article: string; image: string | null; color: string | null }>(
-      `select v.id, v.stock, v.product_id, v.price, p.name, p.url, v.article, coalesce(v.images[1], p.image) as image, c.name as color
+    const locked = await client.query<{ id: number; product_id: number; price: number; name: string; url: string; image: string | null; color: string | null }>(
+      `select v.id, v.product_id, v.price, p.name, p.url, coalesce(v.images[1], p.image) as image, c.name as color
        from product_variants v join products p on p.id = v.product_id left join colors c on c.id = v.color_id
        where v.id = $1 and p.availability for update of v`,
       [body.oneClick.variantId],
     );
     const variant = locked.rows[0];
-    if (!variant || variant.stock < quantity) {
+    const item = variant
+      ? (
+          await client.query<{ id: number; stock: number; article: string; size_name: string | null }>(
+            `select i.id, i.stock, i.article, z.name as size_name from variant_items i left join sizes z on z.id = i.size_id
+             where i.variant_id = $1 and i.size_id is not distinct from $2 for update of i`,
+            [variant.id, body.oneClick.sizeId ?? null],
+          )
+        ).rows[0]
+      : undefined;
+    if (!variant || !item || item.stock < quantity) {
       await client.query('rollback');
       return reply.code(409).send({ statusCode: 409, message: `Недостаточно товара на складе: ${variant?.name ?? ''}` });
     }
+    await client.query('update variant_items set stock = stock - $2 where id = $1', [item.id, quantity]);
     await client.query('update product_variants set stock = stock - $2 where id = $1', [variant.id, quantity]);
     await client.query('select id from products where id = $1 for update', [variant.product_id]);
     await client.query(
@@ -56,9 +66,9 @@ app.post('/floor/checkout', async (request, reply) => {
     );
     const id = order.rows[0]!.id;
     await client.query(
-      `insert into checkout_lines (checkout_id, position, product_id, variant_id, product_name, product_url, article, color_name, image, quantity, unit_price)
-       values ($1, 0, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [id, variant.product_id, variant.id, variant.name, variant.url, variant.article, variant.color, variant.image, quantity, variant.price],
+      `insert into checkout_lines (checkout_id, position, product_id, variant_id, size_id, product_name, product_url, article, color_name, size_name, image, quantity, unit_price)
+       values ($1, 0, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [id, variant.product_id, variant.id, body.oneClick.sizeId ?? null, variant.name, variant.url, item.article, variant.color, item.size_name, variant.image, quantity, variant.price],
     );
     await client.query(`insert into checkout_status_history (checkout_id, from_status, to_status) values ($1, null, 'New')`, [id]);
     await client.query(`insert into mail_outbox (recipient, subject, text, html) values ($1, $2, $3, $3)`, [body.email, `Заказ № ${id} принят`, `${variant.name} × ${quantity}`]);

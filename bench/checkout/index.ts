@@ -4,11 +4,11 @@
  *   npx tsx bench/checkout/index.ts [--duration 5] [--connections 16] [--no-readme]
  *
  * Makes a fresh PostgreSQL database (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_checkout)
- * with 1 000 products of one variant each (stock 1 000 000), starts the real shop and the floor
+ * with 1 000 products of one colour and three sizes each (3 000 items of stock 1 000 000), starts the real shop and the floor
  * (bench/checkout/floor-server.ts: the same writes in one hand-written SQL transaction) as child
- * processes, and measures one-click orders (POST /api/checkouts/direct) with autocannon, floor and
+ * processes, and measures one-click orders of a colour in a size (POST /api/checkouts/direct) with autocannon, floor and
  * shop alternately: buyers of different items (each request the next item) and of one hot item.
- * Then checks that no unit was oversold (stock taken = units ordered, per item, stock ≥ 0) and
+ * Then checks that no unit was oversold (stock taken = units ordered, per item and per colour, stock ≥ 0) and
  * counts deadlocks (pg_stat_database). Writes the table into bench/README.md.
  */
 import autocannon from 'autocannon';
@@ -31,7 +31,9 @@ const argument = (name: string) => {
 const databaseUrl = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/bench_checkout';
 const duration = Number(argument('duration') ?? 5);
 const connections = Number(argument('connections') ?? 16);
-const items = 1000;
+const products = 1000;
+/** Sizes S, M and L of every product; each item (colour and size) starts with `initialStock`. */
+const sizeNames = ['S', 'M', 'L'];
 const initialStock = 1_000_000;
 
 const target = new URL(databaseUrl);
@@ -67,7 +69,12 @@ const stopAll = () => {
 };
 process.on('exit', stopAll);
 
-async function fill(): Promise<number[]> {
+interface Item {
+  variantId: number;
+  sizeId: number;
+}
+
+async function fill(): Promise<Item[]> {
   await ensureDatabase(adminUrl.toString(), databaseName, true);
   const handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await migrateToLatest(handle.db);
@@ -78,13 +85,19 @@ async function fill(): Promise<number[]> {
     await client.query(`insert into colors (name, url, code) values ('Чёрный', 'chernyj', '#000000')`);
     await client.query(
       `insert into products (name, url, price, in_stock) select 'Товар для замера № ' || n, 'tovar-' || n, 100000 + n, true from generate_series(1, $1) n`,
-      [items],
+      [products],
     );
+    await client.query(`insert into sizes (name, url) select name, 'size-' || lower(name) from unnest($1::text[]) name`, [sizeNames]);
+    await client.query('insert into product_sizes (product_id, size_id) select p.id, s.id from products p cross join sizes s');
+    // The colour's stock split evenly across its sizes by the items' own fill (migration 0020).
     await client.query(
       `insert into product_variants (product_id, article, color_id, price, stock) select p.id, 'BENCH-' || p.id, (select id from colors limit 1), p.price, $1 from products p`,
-      [initialStock],
+      [initialStock * sizeNames.length],
     );
-    return (await client.query<{ id: number }>('select id from product_variants order by id')).rows.map((row) => row.id);
+    await client.query('select variant_items_fill(null)');
+    const { rows } = await client.query<Item>('select variant_id as "variantId", size_id as "sizeId" from variant_items order by variant_id, size_id');
+    if (rows.length !== products * sizeNames.length) throw new Error(`Expected ${products * sizeNames.length} items, made ${rows.length}`);
+    return rows;
   } finally {
     await client.end();
   }
@@ -106,7 +119,7 @@ function nextBuyer(): { ip: string; email: string; phone: string } {
   return { ip: `10.${(buyer >> 16) & 255}.${(buyer >> 8) & 255}.${buyer & 255}`, email: `buyer-${buyer}@example.ru`, phone: `+7 900 ${String(buyer).padStart(7, '0')}` };
 }
 
-async function load(url: string, variantFor: () => number, seconds: number): Promise<Measure> {
+async function load(url: string, itemFor: () => Item, seconds: number): Promise<Measure> {
   const result = await autocannon({
     url,
     connections,
@@ -120,7 +133,7 @@ async function load(url: string, variantFor: () => number, seconds: number): Pro
           return {
             ...request,
             headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-            body: JSON.stringify({ ...person, email, phone, oneClick: { variantId: variantFor(), quantity: 1 } }),
+            body: JSON.stringify({ ...person, email, phone, oneClick: { ...itemFor(), quantity: 1 } }),
           };
         },
       },
@@ -139,16 +152,21 @@ async function deadlocks(): Promise<number> {
   }
 }
 
-/** Units taken from stock against units in orders, per item; and no stock below zero. */
+/**
+ * Units taken from stock against units in orders, per item (colour and size) and per colour (the
+ * sum of its items); and no stock below zero.
+ */
 async function oversold(): Promise<{ oversold: number; mismatched: number; negative: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ mismatched: number; negative: number; oversold: number }>(
-      `select count(*) filter (where $1 - v.stock <> coalesce(o.units, 0))::int as mismatched,
-              count(*) filter (where v.stock < 0)::int as negative,
+      `select (count(*) filter (where $1 - i.stock <> coalesce(o.units, 0))
+                + (select count(*) from product_variants v where v.stock <> (select sum(x.stock) from variant_items x where x.variant_id = v.id)))::int as mismatched,
+              count(*) filter (where i.stock < 0)::int as negative,
               coalesce(sum(greatest(coalesce(o.units, 0) - $1, 0)), 0)::int as oversold
-       from product_variants v left join (select variant_id, sum(quantity) as units from checkout_lines group by variant_id) o on o.variant_id = v.id`,
+       from variant_items i left join (select variant_id, size_id, sum(quantity) as units from checkout_lines group by variant_id, size_id) o
+         on o.variant_id = i.variant_id and o.size_id is not distinct from i.size_id`,
       [initialStock],
     );
     return rows[0] ?? { oversold: 0, mismatched: 0, negative: 0 };
@@ -159,18 +177,18 @@ async function oversold(): Promise<{ oversold: number; mismatched: number; negat
 
 async function main(): Promise<void> {
   log(`Filling ${databaseName}…`);
-  const variants = await fill();
+  const items = await fill();
   const [shop, floor] = await Promise.all([start('bench/catalogue/shop-server.ts'), start('bench/checkout/floor-server.ts')]);
   let next = 0;
-  const different = () => variants[(next++) % variants.length]!;
-  const hot = () => variants[0]!;
+  const different = () => items[(next++) % items.length]!;
+  const hot = () => items[0]!;
   const deadlocksBefore = await deadlocks();
   const rows: string[] = [];
-  for (const [title, variantFor] of [['different items', different], ['one hot item', hot]] as const) {
-    await load(`${floor}/floor/checkout`, variantFor, 2);
-    await load(`${shop}/api/checkouts/direct`, variantFor, 2);
-    const f = await load(`${floor}/floor/checkout`, variantFor, duration);
-    const s = await load(`${shop}/api/checkouts/direct`, variantFor, duration);
+  for (const [title, itemFor] of [['different items', different], ['one hot item', hot]] as const) {
+    await load(`${floor}/floor/checkout`, itemFor, 2);
+    await load(`${shop}/api/checkouts/direct`, itemFor, 2);
+    const f = await load(`${floor}/floor/checkout`, itemFor, duration);
+    const s = await load(`${shop}/api/checkouts/direct`, itemFor, duration);
     const ratio = f.rps > 0 ? `${Math.round((s.rps / f.rps) * 100)}%` : '—';
     const line = `| ${connections} | ${title} | ${f.rps.toFixed(0)} | ${s.rps.toFixed(0)} | **${ratio}** | ${f.p50} / ${f.p99} | ${s.p50} / ${s.p99} | ${f.errors} / ${s.errors} |`;
     rows.push(line);
@@ -182,13 +200,13 @@ async function main(): Promise<void> {
     `### Results of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Command: \`npx tsx bench/checkout/index.ts${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}\`` +
-      ` (${duration} s per side per scenario after 2 s of warm-up each, one-click orders of 1 unit, POST /api/checkouts/direct).`,
+      ` (${duration} s per side per scenario after 2 s of warm-up each, one-click orders of 1 unit of a colour in a size, POST /api/checkouts/direct).`,
     '',
     '| buyers | scenario | floor orders/s | shop orders/s | shop / floor | floor p50 / p99 ms | shop p50 / p99 ms | errors floor / shop |',
     '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    `After the run: ${check.oversold} units oversold, ${check.negative} items below zero, ${check.mismatched} items whose stock taken differs from the units ordered; ${deadlocksDuring} deadlocks.`,
+    `After the run: ${check.oversold} units oversold, ${check.negative} items below zero, ${check.mismatched} items or colours whose stock taken differs from the units ordered; ${deadlocksDuring} deadlocks.`,
   ].join('\n');
   if (!process.argv.includes('--no-readme')) {
     const file = path.join(root, 'bench/README.md');

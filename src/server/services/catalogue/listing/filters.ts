@@ -221,7 +221,11 @@ function linkConditions(shape: Shape, values: Values, id: RawBuilder<unknown>): 
     const tags = refCondition('tags', shape.tags, values.tagUrls, values.tagIds);
     conditions.push(sql<SqlBool>`exists (select 1 from product_tags pt where pt.product_id = ${id} and pt.tag_id in ${tags})`);
   }
-  if (shape.sizes !== 'none') {
+  // With `available` the variant rule already asks for an item of the size (variantConditions), and
+  // a product has items only of its own sizes (variant_items_fill, migration 0020), so the product's
+  // sizes are not asked again: that condition led PostgreSQL to start from every product of the size
+  // and read all their colours (size 42 in black shoes: 4× the time of starting from the colour).
+  if (shape.sizes !== 'none' && !shape.available) {
     const sizes = refCondition('sizes', shape.sizes, values.sizeUrls, values.sizeIds);
     conditions.push(sql<SqlBool>`exists (select 1 from product_sizes ps where ps.product_id = ${id} and ps.size_id in ${sizes})`);
   }
