@@ -14,6 +14,7 @@ import { useStaleGuard } from '../ui/stale-guard';
 import { declaredParameters, ParametersField } from './ParametersField';
 import { emptyProduct, productToValues, toProductInput, validateProduct, type ProductValues } from './product-form';
 import { UrlField } from '../ui/UrlField';
+import { StockGrid } from './StockGrid';
 import { VariantsField } from './VariantsField';
 
 /** /admin/products/create-product and /admin/products/{id}: a product with its variants. */
@@ -119,6 +120,11 @@ export function ProductFormPage() {
       <FormSection title="Варианты">
         <VariantsField form={form} />
       </FormSection>
+      {form.values.sizes.length > 0 && (
+        <FormSection title="Остатки по размерам">
+          <StockGrid form={form} sizeOptions={sizeOptions} />
+        </FormSection>
+      )}
       <FormSection title="Дополнительные поля">
         <JsonInput
           label="Прочие поля товара (JSON)"

@@ -30,7 +30,15 @@ export interface AdminMenuItem {
 /** Every admin section, in the order of the side menu. */
 export const adminMenu: AdminMenuItem[] = [
   { label: 'Сводка', path: routes.admin, icon: IconChartBar, exact: true },
-  { label: 'Товары', path: routes.adminProducts, icon: IconPackage },
+  {
+    label: 'Товары',
+    path: routes.adminProducts,
+    icon: IconPackage,
+    children: [
+      { label: 'Остатки', path: routes.adminStock },
+      { label: 'Таблицы размеров', path: routes.adminSizeCharts },
+    ],
+  },
   { label: 'Категории', path: routes.adminCategories, icon: IconCategory },
   { label: 'Бренды', path: routes.adminBrands, icon: IconBadge },
   { label: 'Цвета', path: routes.adminColors, icon: IconColorSwatch },

@@ -31,6 +31,8 @@ export interface ListScreen<Row extends ListRow> {
   columns: Array<ListColumn<Row>>;
   /** A picture or swatch shown before the name. */
   leading?: (row: Row) => ReactNode;
+  /** More filters, shown after the search by name. */
+  toolbar?: ReactNode;
   useList: (input: { name?: string; limit: number; offset: number }) => {
     data: { rows: Row[]; length: number } | undefined;
     isLoading: boolean;
@@ -76,6 +78,7 @@ export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScr
         onChange={(event) => onSearch(event.currentTarget.value)}
         maw={360}
       />
+      {screen.toolbar}
       <AdminRowCards
         rows={rows.map((row) => ({
           key: row.id,

@@ -17,6 +17,7 @@ import { VariantPicker } from '../../ui/VariantPicker';
 import { sizePrompt } from '../orders/messages';
 import { ProductBuyBox } from '../orders/ProductBuyBox';
 import { SizePicker } from '../orders/SizePicker';
+import { SizeChartButton } from './SizeChartButton';
 
 const FEW_LEFT = 5;
 
@@ -154,6 +155,7 @@ function ProductView({ product }: { product: Product }) {
                 error={sizePrompted ? sizePrompt : null}
               />
             )}
+            <SizeChartButton productId={product.id} />
 
             {variant && (
               <ProductBuyBox product={product} variant={variant} sizeId={product.sizes.find((item) => item.url === size)?.id ?? null} onSizeMissing={() => setSizePrompted(true)} />
