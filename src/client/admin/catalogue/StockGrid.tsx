@@ -19,10 +19,12 @@ export function StockGrid({ form, sizeOptions }: { form: UseFormReturnType<Produ
     const color = variant.colorId === null ? undefined : colors.byId.get(variant.colorId);
     return `${color?.name ?? `Вариант ${index + 1}`}${variant.article ? ` (${variant.article})` : ''}`;
   };
-  const change = (index: number, sizeId: number | null, patch: Partial<ItemValues>) => {
+  /** Changes a cell and clears its message (the schema checks it again on saving). */
+  const change = (index: number, sizeId: number | null, position: number, patch: Partial<ItemValues>) => {
     const variant = form.values.variants[index];
     if (!variant) return;
     form.setFieldValue(`variants.${index}.items`, { ...variant.items, [sizeKey(sizeId)]: { ...itemOf(variant, sizeId), ...patch } });
+    for (const field of Object.keys(patch)) form.clearFieldError(`variants.${index}.items.${position}.${field}`);
   };
   const toggle = (key: string) =>
     setOpen((current) => {
@@ -79,7 +81,7 @@ export function StockGrid({ form, sizeOptions }: { form: UseFormReturnType<Produ
                           allowDecimal={false}
                           hideControls
                           value={itemOf(variant, sizeId).stock}
-                          onChange={(value) => change(index, sizeId, { stock: value })}
+                          onChange={(value) => change(index, sizeId, position, { stock: value })}
                           error={form.errors[`variants.${index}.items.${position}.stock`]}
                         />
                       </Table.Td>
@@ -96,7 +98,7 @@ export function StockGrid({ form, sizeOptions }: { form: UseFormReturnType<Produ
                         variant="subtle"
                         size="compact-xs"
                         aria-expanded={expanded}
-                        aria-label={`Артикулы и штрихкоды: ${name}`}
+                        aria-label={`${expanded ? 'Скрыть' : 'Показать'} артикулы и штрихкоды: ${name}`}
                         rightSection={expanded ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
                         onClick={() => toggle(variant.key)}
                       >
@@ -122,7 +124,7 @@ export function StockGrid({ form, sizeOptions }: { form: UseFormReturnType<Produ
                                   placeholder={sizeId === null ? variant.article || 'Артикул цвета' : `${variant.article || 'Артикул'}/${sizeName(sizeId)}`}
                                   disabled={sizeId === null}
                                   value={item.article}
-                                  onChange={(event) => change(index, sizeId, { article: event.currentTarget.value })}
+                                  onChange={(event) => change(index, sizeId, position, { article: event.currentTarget.value })}
                                   error={form.errors[`variants.${index}.items.${position}.article`]}
                                 />
                                 <TextInput
@@ -131,7 +133,7 @@ export function StockGrid({ form, sizeOptions }: { form: UseFormReturnType<Produ
                                   placeholder="Штрихкод EAN-13"
                                   inputMode="numeric"
                                   value={item.barcode}
-                                  onChange={(event) => change(index, sizeId, { barcode: event.currentTarget.value })}
+                                  onChange={(event) => change(index, sizeId, position, { barcode: event.currentTarget.value })}
                                   error={form.errors[`variants.${index}.items.${position}.barcode`]}
                                 />
                               </SimpleGrid>

@@ -16,7 +16,10 @@ function NoSizeItem({ form, index }: { form: UseFormReturnType<ProductValues>; i
   const variant = form.values.variants[index];
   if (!variant) return null;
   const item = itemOf(variant, null);
-  const change = (patch: Partial<ItemValues>) => form.setFieldValue(`variants.${index}.items`, { ...variant.items, [sizeKey(null)]: { ...item, ...patch } });
+  const change = (patch: Partial<ItemValues>) => {
+    form.setFieldValue(`variants.${index}.items`, { ...variant.items, [sizeKey(null)]: { ...item, ...patch } });
+    for (const field of Object.keys(patch)) form.clearFieldError(`variants.${index}.items.0.${field}`);
+  };
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }}>
       <NumberInput
