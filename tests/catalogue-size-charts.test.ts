@@ -20,7 +20,7 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }
-const chartOf = async (productId: number) => (await t.rest<{ chart: SizeChart | null }>('GET', `/products/${productId}/size-chart`)).body.chart;
+const chartOf = async (productId: number) => (await t.rest<{ chart: SizeChart | null }>('GET', `/size-charts/by-product/${productId}`)).body.chart;
 const chart = (categoryId: number, title: string) => ({ categoryId, title, columns: ['Размер', 'Грудь, см'], rows: [['S', '86–89'], ['M', '90–97']] });
 
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('size charts', () => {
     await t.rest('DELETE', `/size-charts/${own.id}`, { token: adminToken });
     expect((await chartOf(product['jacket']!.id))?.title).toBe('Одежда: размеры');
     expect(await chartOf(product['bear']!.id)).toBeNull();
-    expect((await t.rest('GET', '/products/999999/size-chart')).status).toBe(404);
+    expect((await t.rest('GET', '/size-charts/by-product/999999')).status).toBe(404);
   });
 
   it('go with their category, and the demo data gives clothing and footwear one each', async () => {

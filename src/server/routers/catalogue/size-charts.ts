@@ -57,7 +57,7 @@ export const sizeChartsRouter = router({
     .meta({
       openapi: {
         method: 'GET',
-        path: '/products/{productId}/size-chart',
+        path: '/size-charts/by-product/{productId}',
         tags,
         summary: 'Таблица размеров товара',
         description: 'The chart of the nearest of the product’s categories or their ancestors that has one; `chart: null` when none has.',
