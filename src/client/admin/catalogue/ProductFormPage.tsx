@@ -23,8 +23,10 @@ export function ProductFormPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const item = trpc.catalogue.products.get.useQuery({ productId: id ?? 0 }, { enabled: id !== null, meta: { silent: true } });
-  const create = trpc.catalogue.products.create.useMutation({ onSuccess: () => utils.catalogue.products.invalidate() });
-  const update = trpc.catalogue.products.update.useMutation({ onSuccess: () => utils.catalogue.products.invalidate() });
+  // The admin lists (products, stock) read through catalogue.stock.
+  const saved = () => Promise.all([utils.catalogue.products.invalidate(), utils.catalogue.stock.invalidate()]);
+  const create = trpc.catalogue.products.create.useMutation({ onSuccess: saved });
+  const update = trpc.catalogue.products.update.useMutation({ onSuccess: saved });
   const categories = useCategories();
   const brandOptions = useBrandOptions();
   const tagOptions = useTagOptions();

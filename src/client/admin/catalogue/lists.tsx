@@ -119,7 +119,7 @@ export const productsList: ListScreen<AdminProductCard> = {
   useList: (input) => trpc.catalogue.stock.products.useQuery(input),
   useDelete() {
     const utils = trpc.useUtils();
-    const remove = trpc.catalogue.products.delete.useMutation({ onSuccess: () => utils.catalogue.products.invalidate() });
+    const remove = trpc.catalogue.products.delete.useMutation({ onSuccess: () => Promise.all([utils.catalogue.products.invalidate(), utils.catalogue.stock.invalidate()]) });
     return { remove: (id) => remove.mutateAsync({ productId: id }), deleting: remove.isPending };
   },
 };
