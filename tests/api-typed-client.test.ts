@@ -7,7 +7,7 @@ import { buildOpenApiDocument } from '../src/server/rest/openapi.js';
 import { startTestApp, type TestApp } from './support/harness.js';
 import { setUpShop, variantOf, type Shop } from './support/orders-support.js';
 
-type IntegratorRun = (baseUrl: string, variantId: number) => Promise<{ found: number; basketTotal: number; orderId: number; refusal: string }>;
+type IntegratorRun = (baseUrl: string, variantId: number) => Promise<{ found: number; walked: number; distinct: number; basketTotal: number; orderId: number; refusal: string }>;
 
 /** A client generated from the live document compiles and works: drift between document and server fails here. */
 let t: TestApp;
@@ -38,6 +38,10 @@ describe('a client generated from /api/openapi.json with openapi-typescript', ()
     const { integratorRun } = (await import(programPath)) as { integratorRun: IntegratorRun };
     const result = await integratorRun(t.baseUrl, variantOf(shop.mug));
     expect(result.found).toBeGreaterThan(0);
+    // The cursor walk saw every product once.
+    const total = await t.rest<{ length: number }>('GET', '/products');
+    expect(result.walked).toBe(total.body.length);
+    expect(result.distinct).toBe(result.walked);
     expect(result.basketTotal).toBe(700);
     expect(result.orderId).toBeGreaterThan(0);
     expect(result.refusal).toBe('404 NOT_FOUND');

@@ -116,7 +116,7 @@ describe('deliveries', () => {
     // No personal data travels in an event.
     expect(placed?.body).not.toContain(guest.email);
     const [stock] = await eventsOf('stock.changed');
-    expect(stock?.event.data).toEqual({ variantId: variantOf(shop.mug), productId: shop.mug.id, stock: 8 });
+    expect(stock?.event.data).toEqual({ variantId: variantOf(shop.mug), productId: shop.mug.id, stock: 8, items: [{ sizeId: null, article: 'MUG-1', barcode: null, stock: 8 }] });
 
     expect((await t.rest('PUT', `/checkouts/${order.body.id}`, { token: shop.adminToken, body: { status: 'Canceled' } })).status).toBe(200);
     const [changed] = await eventsOf('order.status_changed');

@@ -7,6 +7,7 @@ import { contentStoreRoutes } from './store/content/routes';
 import { HomePage } from './store/home/HomePage';
 import { ordersStoreRoutes } from './store/orders/routes';
 import { StoreLayout } from './store/layout/StoreLayout';
+import { stockAlertStoreRoutes } from './store/stock-alerts/routes';
 import { NotFoundPage } from './store/NotFoundPage';
 
 const AdminApp = lazy(() => import('./admin/AdminApp'));
@@ -32,6 +33,7 @@ export function AppRoutes() {
         ...accountsStoreRoutes,
         ...ordersStoreRoutes,
         ...contentStoreRoutes,
+        ...stockAlertStoreRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -24,6 +24,7 @@ import { RateLimits } from './services/platform/rate-limit.js';
 import { CutoffPoller, TokenCutoffs } from './services/accounts/token-cutoffs.js';
 import { TokenService } from './services/accounts/tokens.js';
 import { Webhooks } from './services/webhooks/delivery.js';
+import { configureStockAlertLetters } from './services/stock-alerts/settings.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     }),
   };
+  configureStockAlertLetters({ publicUrl: config.publicUrl, transport: services.mailer.transport });
   const housekeeping = startHousekeeping({ db, mailer: services.mailer, log: app.log, pollCutoffs: () => cutoffPoller.poll() });
   const webhooks = new Webhooks({ db, log: app.log, pollMs: config.webhookPollMs });
   webhooks.start();

@@ -3,16 +3,30 @@ import type { paths } from './generated/api.js';
 
 /**
  * What an integrator writes with a client generated from /api/openapi.json by openapi-typescript:
- * browse with filters, fill a guest basket, place a guest order, read a refusal. It is compiled
+ * browse with filters, walk the products by cursor, fill a guest basket, place a guest order, read a refusal. It is compiled
  * against the freshly generated types and run against the live shop by tests/api-typed-client.test.ts,
  * so any drift between the document and the server fails the build.
  */
-export async function integratorRun(baseUrl: string, variantId: number): Promise<{ found: number; basketTotal: number; orderId: number; refusal: string }> {
+export async function integratorRun(
+  baseUrl: string,
+  variantId: number,
+): Promise<{ found: number; walked: number; distinct: number; basketTotal: number; orderId: number; refusal: string }> {
   const api = createClient<paths>({ baseUrl: `${baseUrl}/api` });
 
   const list = await api.GET('/products', { params: { query: { available: true, sortBy: 'price', orderBy: 'asc', limit: 5 } } });
   if (!list.data) throw new Error(`products: ${list.response.status}`);
   const found = list.data.rows.length;
+
+  // A sync walks the whole list by cursor, newest first, two products a page.
+  const pageAfter = (cursor: string) => api.GET('/products', { params: { query: { sortBy: 'createdAt', orderBy: 'desc', limit: 2, cursor } } });
+  const seen: number[] = [];
+  let next: string | null = '';
+  while (next !== null) {
+    const page = await pageAfter(next);
+    if (!page.data) throw new Error(`products by cursor: ${page.response.status}`);
+    seen.push(...page.data.rows.map((row) => row.id));
+    next = page.data.nextCursor ?? null;
+  }
 
   const created = await api.POST('/baskets', { body: {} });
   if (!created.data) throw new Error(`basket: ${created.response.status}`);
@@ -34,5 +48,5 @@ export async function integratorRun(baseUrl: string, variantId: number): Promise
 
   const missing = await api.GET('/products/{productId}', { params: { path: { productId: 999_999 } } });
   const refusal = missing.error ? `${missing.error.statusCode} ${missing.error.code}` : 'none';
-  return { found, basketTotal: filled.data.totalAmount, orderId: order.data.id, refusal };
+  return { found, walked: seen.length, distinct: new Set(seen).size, basketTotal: filled.data.totalAmount, orderId: order.data.id, refusal };
 }

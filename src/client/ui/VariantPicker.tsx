@@ -1,12 +1,13 @@
 import { Box, Button, ColorSwatch, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { Variant } from '../../shared/schemas/catalogue.js';
+import { colourSoldOut } from './stock';
 
 function variantLabel(variant: Variant, index: number): string {
   return variant.color?.name ?? `Вариант ${index + 1}`;
 }
 
-/** Colour swatches (or named buttons for variants without a colour) that choose the variant. */
+/** Colour swatches (or named buttons for variants without a colour) that choose the variant; a sold-out colour can still be looked at. */
 export function VariantPicker({ variants, selected, onSelect }: { variants: Variant[]; selected: Variant; onSelect: (variant: Variant) => void }) {
   const selectedIndex = variants.indexOf(selected);
   return (
@@ -23,7 +24,8 @@ export function VariantPicker({ variants, selected, onSelect }: { variants: Vari
         {variants.map((variant, index) => {
           const active = variant.id === selected.id;
           const label = variantLabel(variant, index);
-          const soldOut = variant.stock <= 0;
+          // Sold out only when every size of the colour is.
+          const soldOut = colourSoldOut(variant);
           if (!variant.color) {
             return (
               <Button

@@ -5,6 +5,7 @@ import { contentRouter } from './content/index.js';
 import { mediaRouter } from './media/index.js';
 import { addressesRouter, basketsRouter, checkoutsRouter, wishlistsRouter } from './orders/index.js';
 import { reviewsDomainRouter } from './reviews/index.js';
+import { stockAlertsRouter } from './stock-alerts/index.js';
 import { webhooksRouter } from './webhooks/index.js';
 
 /** The whole API: one router per domain. The client imports only its type. */
@@ -21,6 +22,7 @@ export const appRouter = router({
   reviews: reviewsDomainRouter,
   content: contentRouter,
   webhooks: webhooksRouter,
+  stockAlerts: stockAlertsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -350,6 +350,16 @@ export const productListSchema = z
     sortBy: z.enum(productListSortColumns).optional(),
     ...pagingShape,
     limit: limitSchema(1000, 12),
+    // The description on the string itself: on the optional wrapper the document drops it.
+    cursor: z
+      .string()
+      .max(500)
+      .meta({
+        description:
+          'Обход по курсору: пустой cursor — первая страница, затем nextCursor из предыдущего ответа; следующие товары после него, ' +
+          'без повторов и пропусков, даже если товары добавляются. Не с offset и не с сортировкой по релевантности (relevance, поиск по name без sortBy).',
+      })
+      .optional(),
   })
   .superRefine(refuseInvertedPrices);
 export type ProductListInput = z.input<typeof productListSchema>;
@@ -360,6 +370,12 @@ export const productListResponseSchema = listResponse(productCardSchema).extend(
   correctedQuery: z.string().optional(),
   /** Nearest known words when a search word matched nothing. */
   suggestions: z.array(z.string()).optional(),
+  /** Only when `cursor` was given: the next page's cursor, null on the last page. */
+  nextCursor: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: 'Только при cursor в запросе: курсор следующей страницы, null — товаров больше нет' }),
 });
 
 export const priceRangeSchema = z.object(productFilterShape).superRefine(refuseInvertedPrices);

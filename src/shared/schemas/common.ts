@@ -98,12 +98,13 @@ export const okSchema = z.object({ ok: z.literal(true) });
 
 /** Keyset paging of the large lists: `cursor` in, `nextCursor` out (null on the last page). */
 export const cursorShape = {
+  // The description sits on the string itself: on the optional wrapper the document loses it.
   cursor: z
     .string()
     .min(1)
     .max(500)
-    .optional()
-    .meta({ description: 'nextCursor из предыдущего ответа: следующие строки после неё, без повторов и пропусков, даже если список меняется. Вместе с offset не используется.' }),
+    .meta({ description: 'nextCursor из предыдущего ответа: следующие строки после неё, без повторов и пропусков, даже если список меняется. Вместе с offset не используется.' })
+    .optional(),
 };
 export const nextCursorShape = {
   nextCursor: z.string().nullable().meta({ description: 'Курсор следующей страницы (cursor), null — строк больше нет' }),

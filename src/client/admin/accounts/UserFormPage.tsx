@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Select, Stack, Switch, Title } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack, Switch, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { PersonFields } from '../../accounts/PersonFields';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
+import { SubmitForm } from '../../ui/SubmitForm';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { AdminNotFound } from '../ui/AdminNotFound';
@@ -94,26 +95,23 @@ export function UserFormPage() {
         )}
       </Group>
       {staleGuard.stale && <StaleRecordAlert onReload={() => void staleGuard.reload()} />}
-      <Paper withBorder p="md" radius="md">
-        <form onSubmit={form.onSubmit((values) => void save(values).catch(() => undefined))} noValidate>
-          <Stack>
-            <PersonFields form={form} />
-            {!id && (
-              <NewPasswordInput label="Пароль" {...form.getInputProps('password')} />
-            )}
-            <Select label="Роль" data={roleOptions} allowDeselect={false} withAsterisk {...form.getInputProps('role')} />
-            <Switch label="E-mail подтверждён" {...form.getInputProps('isVerified', { type: 'checkbox' })} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(routes.adminUsers)}>
-                Отмена
-              </Button>
-              <Button type="submit" loading={create.isPending || update.isPending} disabled={staleGuard.stale}>
-                Сохранить
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <SubmitForm
+        framed
+        onSubmit={form.onSubmit((values) => void save(values).catch(() => undefined))}
+        submitLabel="Сохранить"
+        submitting={create.isPending || update.isPending}
+        submitDisabled={staleGuard.stale}
+        otherActions={
+          <Button variant="default" onClick={() => void navigate(routes.adminUsers)}>
+            Отмена
+          </Button>
+        }
+      >
+        <PersonFields form={form} />
+        {!id && <NewPasswordInput label="Пароль" {...form.getInputProps('password')} />}
+        <Select label="Роль" data={roleOptions} allowDeselect={false} withAsterisk {...form.getInputProps('role')} />
+        <Switch label="E-mail подтверждён" {...form.getInputProps('isVerified', { type: 'checkbox' })} />
+      </SubmitForm>
     </Stack>
   );
 }

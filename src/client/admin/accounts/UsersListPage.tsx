@@ -1,18 +1,15 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Group, SegmentedControl, Select, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { roleLabels, roles, type Role } from '../../../shared/schemas/accounts.js';
 import { accountMessages } from '../../accounts/messages';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
-import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
 import { ListFooter } from '../../ui/ListFooter';
 import { useListParams, usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
-import { AdminRowCards } from '../ui/AdminRowCards';
-import { AdminTable } from '../ui/AdminTable';
+import { AdminListHeader, AdminSearchInput } from '../ui/AdminListHeader';
+import { AdminDeleteButton, AdminRows } from '../ui/AdminRows';
 
 const PAGE_SIZE = 10;
 const roleOptions = roles.map((role) => ({ value: role, label: roleLabels[role] }));
@@ -61,37 +58,13 @@ export function UsersListPage() {
       void utils.accounts.users.invalidate();
     },
   });
-  const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
 
   const rows = list.data?.rows ?? [];
-  const deleteButton = (row: { id: number; email: string }) => (
-    <ConfirmButton
-      size="xs"
-      loading={remove.isPending}
-      aria-label={`Удалить ${row.email}`}
-      question={`Удалить пользователя ${row.email}?`}
-      onConfirm={() => remove.mutate({ userId: row.id })}
-    >
-      Удалить
-    </ConfirmButton>
-  );
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Пользователи</Title>
-        <Button component={Link} to={`${routes.adminUsers}/create-user`} leftSection={<IconPlus size={16} />}>
-          Новый пользователь
-        </Button>
-      </Group>
+      <AdminListHeader title="Пользователи" create={{ to: `${routes.adminUsers}/create-user`, label: 'Новый пользователь' }} />
       <Group align="flex-end" gap="sm">
-        <TextInput
-          placeholder="Поиск по e-mail"
-          aria-label="Поиск по e-mail"
-          leftSection={<IconSearch size={16} />}
-          defaultValue={paging.filter}
-          onChange={(event) => onSearch(event.currentTarget.value)}
-          w={{ base: '100%', xs: 260 }}
-        />
+        <AdminSearchInput label="Поиск по e-mail" paging={paging} w={{ base: '100%', xs: 260 }} />
         <Select
           aria-label="Роль"
           placeholder="Все роли"
@@ -108,9 +81,11 @@ export function UsersListPage() {
           onChange={(value) => setParam('verified', value === 'all' ? undefined : value)}
         />
       </Group>
-      <AdminRowCards
-        rows={rows.map((row) => ({
-          key: row.id,
+      <AdminRows
+        rows={rows}
+        rowKey={(row) => row.id}
+        tableProps={{ striped: true, highlightOnHover: true }}
+        card={(row) => ({
           title: (
             <Anchor component={Link} to={`${routes.adminUsers}/${row.id}`} fw={600}>
               {fullName(row)}
@@ -121,15 +96,7 @@ export function UsersListPage() {
             { label: 'Роль', value: <RoleBadge role={row.role} /> },
             { label: 'E-mail подтверждён', value: row.isVerified ? 'Да' : 'Нет' },
           ],
-          action: deleteButton(row),
-        }))}
-      />
-      <AdminTable
-        rows={rows}
-        rowKey={(row) => row.id}
-        minWidth={640}
-        desktopOnly
-        tableProps={{ striped: true, highlightOnHover: true }}
+        })}
         columns={[
           { label: 'ID', width: 70, render: (row) => row.id },
           {
@@ -143,8 +110,10 @@ export function UsersListPage() {
           { label: 'E-mail', render: (row) => row.email },
           { label: 'Роль', render: (row) => <RoleBadge role={row.role} /> },
           { label: 'E-mail подтверждён', render: (row) => (row.isVerified ? 'Да' : 'Нет') },
-          { width: 110, render: deleteButton },
         ]}
+        action={(row) => (
+          <AdminDeleteButton name={row.email} question={`Удалить пользователя ${row.email}?`} loading={remove.isPending} onConfirm={() => remove.mutate({ userId: row.id })} />
+        )}
       />
       <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} emptyText="Никого не найдено" />
     </Stack>

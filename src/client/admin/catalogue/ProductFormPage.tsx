@@ -16,6 +16,7 @@ import { emptyProduct, productToValues, toProductInput, validateProduct, type Pr
 import { UrlField } from '../ui/UrlField';
 import { StockGrid } from './StockGrid';
 import { VariantsField } from './VariantsField';
+import { StockAlertCounts } from './StockAlertCounts';
 
 /** /admin/products/create-product and /admin/products/{id}: a product with its variants. */
 export function ProductFormPage() {
@@ -43,6 +44,12 @@ export function ProductFormPage() {
   }, [loaded]);
 
   const declared = declaredParameters(form.values.categories, categories.byId);
+  const pickers = [
+    { field: 'categories', label: 'Категории', placeholder: 'Выберите категории', data: categories.options, nothingFound: 'Категорий не найдено' },
+    { field: 'brands', label: 'Бренд', placeholder: 'Выберите бренд', data: brandOptions, nothingFound: 'Брендов не найдено' },
+    { field: 'tags', label: 'Теги', placeholder: 'Выберите теги', data: tagOptions, nothingFound: 'Тегов не найдено' },
+    { field: 'sizes', label: 'Размеры', placeholder: 'Выберите размеры', data: sizeOptions, nothingFound: 'Размеров не найдено' },
+  ] as const;
 
   return (
     <FormFrame
@@ -82,38 +89,17 @@ export function ProductFormPage() {
       </FormSection>
       <FormSection title="Каталог">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <MultiSelect<number>
-            label="Категории"
-            placeholder="Выберите категории"
-            data={categories.options}
-            searchable
-            nothingFoundMessage="Категорий не найдено"
-            {...form.getInputProps('categories')}
-          />
-          <MultiSelect<number>
-            label="Бренд"
-            placeholder="Выберите бренд"
-            data={brandOptions}
-            searchable
-            nothingFoundMessage="Брендов не найдено"
-            {...form.getInputProps('brands')}
-          />
-          <MultiSelect<number>
-            label="Теги"
-            placeholder="Выберите теги"
-            data={tagOptions}
-            searchable
-            nothingFoundMessage="Тегов не найдено"
-            {...form.getInputProps('tags')}
-          />
-          <MultiSelect<number>
-            label="Размеры"
-            placeholder="Выберите размеры"
-            data={sizeOptions}
-            searchable
-            nothingFoundMessage="Размеров не найдено"
-            {...form.getInputProps('sizes')}
-          />
+          {pickers.map((picker) => (
+            <MultiSelect<number>
+              key={picker.field}
+              label={picker.label}
+              placeholder={picker.placeholder}
+              data={picker.data}
+              searchable
+              nothingFoundMessage={picker.nothingFound}
+              {...form.getInputProps(picker.field)}
+            />
+          ))}
         </SimpleGrid>
       </FormSection>
       <FormSection title="Характеристики">
@@ -127,6 +113,7 @@ export function ProductFormPage() {
           <StockGrid form={form} sizeOptions={sizeOptions} />
         </FormSection>
       )}
+      {loaded && <StockAlertCounts product={loaded} />}
       <FormSection title="Дополнительные поля">
         <JsonInput
           label="Прочие поля товара (JSON)"

@@ -1,26 +1,14 @@
 import { routes } from '../../routes';
 
-/** Paths and success toasts of the catalogue admin screens. */
-function pathsOf(list: string, create: string) {
-  return { list, create: `${list}/${create}`, item: (id: number) => `${list}/${id}` };
+/** Paths and success toasts of one catalogue admin screen: its list, "new item" and item paths. */
+function adminOf(list: string, create: string, created: string, updated: string, deleted: string) {
+  return {
+    paths: { list, create: `${list}/${create}`, item: (id: number) => `${list}/${id}` },
+    messages: { created, updated, deleted },
+  };
 }
 
-export const categoryAdmin = {
-  paths: pathsOf(routes.adminCategories, 'create-category'),
-  messages: { created: 'Категория создана', updated: 'Категория обновлена', deleted: 'Категория удалена' },
-};
-
-export const colorAdmin = {
-  paths: pathsOf(routes.adminColors, 'create-color'),
-  messages: { created: 'Цвет создан', updated: 'Цвет обновлён', deleted: 'Цвет удалён' },
-};
-
-export const brandAdmin = {
-  paths: pathsOf(routes.adminBrands, 'create-brand'),
-  messages: { created: 'Бренд создан', updated: 'Бренд обновлён', deleted: 'Бренд удалён' },
-};
-
-export const productAdmin = {
-  paths: pathsOf(routes.adminProducts, 'create-product'),
-  messages: { created: 'Товар создан', updated: 'Товар обновлён', deleted: 'Товар удалён' },
-};
+export const categoryAdmin = adminOf(routes.adminCategories, 'create-category', 'Категория создана', 'Категория обновлена', 'Категория удалена');
+export const colorAdmin = adminOf(routes.adminColors, 'create-color', 'Цвет создан', 'Цвет обновлён', 'Цвет удалён');
+export const brandAdmin = adminOf(routes.adminBrands, 'create-brand', 'Бренд создан', 'Бренд обновлён', 'Бренд удалён');
+export const productAdmin = adminOf(routes.adminProducts, 'create-product', 'Товар создан', 'Товар обновлён', 'Товар удалён');

@@ -27,9 +27,8 @@ export interface AdminMenuItem {
   exact?: boolean;
 }
 
-/** Every admin section, in the order of the side menu. */
-export const adminMenu: AdminMenuItem[] = [
-  { label: 'Сводка', path: routes.admin, icon: IconChartBar, exact: true },
+/** The shop's goods: what the storefront's catalogue shows. */
+const catalogueSections: AdminMenuItem[] = [
   {
     label: 'Товары',
     path: routes.adminProducts,
@@ -45,12 +44,28 @@ export const adminMenu: AdminMenuItem[] = [
   { label: 'Теги', path: routes.adminTags, icon: IconTag },
   { label: 'Размеры', path: routes.adminSizes, icon: IconRuler },
   { label: 'Изображения', path: routes.adminImages, icon: IconPhoto },
+];
+
+/** What shoppers send: orders, reviews and questions. */
+const shopperSections: AdminMenuItem[] = [
   { label: 'Заказы', path: routes.adminCheckouts, icon: IconShoppingCart },
   { label: 'Отзывы', path: routes.adminReviews, icon: IconStar },
   { label: 'Вопросы', path: routes.adminQuestions, icon: IconHelpCircle },
+];
+
+/** What the shop publishes besides its goods. */
+const contentSections: AdminMenuItem[] = [
   { label: 'Новости', path: routes.adminNews, icon: IconNews },
   { label: 'Баннеры', path: routes.adminBanners, icon: IconLayoutBoard },
   { label: 'QR-коды', path: '/admin/scanner', icon: IconQrcode },
+];
+
+/** Every admin section, in the order of the side menu. */
+export const adminMenu: AdminMenuItem[] = [
+  { label: 'Сводка', path: routes.admin, icon: IconChartBar, exact: true },
+  ...catalogueSections,
+  ...shopperSections,
+  ...contentSections,
   {
     label: 'Настройки',
     path: routes.adminSettings,

@@ -1,9 +1,6 @@
-import { Anchor, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
 import type { ImageInfo } from '../../../shared/schemas/media.js';
 import { trpc } from '../../trpc';
-import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ShopImage } from '../../ui/ShopImage';
 import { toastSuccess } from '../../ui/toast';
 import { ListFooter } from '../../ui/ListFooter';
@@ -11,8 +8,8 @@ import { useListParams, usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { useImageUpload } from '../../media/upload';
 import { UploadZone } from '../../media/UploadZone';
-import { AdminRowCards } from '../ui/AdminRowCards';
-import { AdminTable } from '../ui/AdminTable';
+import { AdminListHeader, AdminSearchInput } from '../ui/AdminListHeader';
+import { AdminDeleteButton, AdminRows } from '../ui/AdminRows';
 
 const PAGE_SIZE = 10;
 
@@ -60,7 +57,6 @@ export function ImageLibraryPage() {
   });
   const remove = trpc.media.images.delete.useMutation({ onSuccess: () => utils.media.images.invalidate() });
   const { upload, progress } = useImageUpload();
-  const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
 
   const onFiles = async (files: File[]) => {
     const names = await upload(files);
@@ -70,31 +66,12 @@ export function ImageLibraryPage() {
   };
 
   const rows = list.data?.rows ?? [];
-  const deleteButton = (image: ImageInfo) => (
-    <ConfirmButton
-      size="xs"
-      loading={remove.isPending && remove.variables.fileName === image.name}
-      aria-label={`Удалить ${image.originalName}`}
-      question={`Удалить «${image.originalName}»?`}
-      onConfirm={() => void remove.mutateAsync({ fileName: image.name }).then(() => toastSuccess('Изображение удалено'))}
-    >
-      Удалить
-    </ConfirmButton>
-  );
   return (
     <Stack>
-      <Title order={2}>Изображения</Title>
+      <AdminListHeader title="Изображения" />
       <UploadZone onFiles={(files) => void onFiles(files)} progress={progress} />
       <Group gap="sm" align="flex-end">
-        <TextInput
-          placeholder="Поиск по имени файла"
-          aria-label="Поиск по имени файла"
-          leftSection={<IconSearch size={16} />}
-          defaultValue={paging.filter}
-          onChange={(event) => onSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 220px' }}
-          maw={360}
-        />
+        <AdminSearchInput label="Поиск по имени файла" paging={paging} style={{ flex: '1 1 220px' }} maw={360} />
         <Select
           placeholder="Любой формат"
           aria-label="Формат"
@@ -105,9 +82,10 @@ export function ImageLibraryPage() {
           onChange={(value) => setParam('type', value ?? undefined)}
         />
       </Group>
-      <AdminRowCards
-        rows={rows.map((image) => ({
-          key: image.name,
+      <AdminRows
+        rows={rows}
+        rowKey={(image) => image.name}
+        card={(image) => ({
           leading: preview(image),
           title: (
             <Text size="sm" fw={600} lineClamp={2}>
@@ -121,15 +99,7 @@ export function ImageLibraryPage() {
             { label: 'Пиксели', value: `${image.width} × ${image.height}` },
             { label: 'Загружен', value: dateFormat.format(new Date(image.createdAt)) },
           ],
-          action: deleteButton(image),
-        }))}
-      />
-      <AdminTable
-        rows={rows}
-        rowKey={(image) => image.name}
-        minWidth={640}
-        desktopOnly
-        tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+        })}
         columns={[
           { width: 80, render: preview },
           {
@@ -149,8 +119,15 @@ export function ImageLibraryPage() {
           { label: 'Размер', width: 90, render: (image) => formatBytes(image.size) },
           { label: 'Пиксели', width: 110, render: (image) => `${image.width} × ${image.height}` },
           { label: 'Загружен', width: 130, render: (image) => dateFormat.format(new Date(image.createdAt)) },
-          { width: 110, render: deleteButton },
         ]}
+        action={(image) => (
+          <AdminDeleteButton
+            name={image.originalName}
+            question={`Удалить «${image.originalName}»?`}
+            loading={remove.isPending && remove.variables.fileName === image.name}
+            onConfirm={() => void remove.mutateAsync({ fileName: image.name }).then(() => toastSuccess('Изображение удалено'))}
+          />
+        )}
       />
       <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} />
     </Stack>

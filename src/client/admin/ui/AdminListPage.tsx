@@ -1,15 +1,12 @@
-import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
 import { ListFooter } from '../../ui/ListFooter';
 import { usePaging } from '../../ui/use-paging';
-import { AdminRowCards } from './AdminRowCards';
 import { useTitle } from '../../ui/use-title';
-import { AdminTable } from '../ui/AdminTable';
+import { AdminListHeader, AdminSearchInput } from './AdminListHeader';
+import { AdminDeleteButton, AdminRows } from './AdminRows';
 
 export interface ListRow {
   id: number;
@@ -48,40 +45,17 @@ export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScr
   const paging = usePaging(PAGE_SIZE);
   const list = screen.useList({ ...(paging.filter ? { name: paging.filter } : {}), limit: paging.limit, offset: paging.offset });
   const { remove, deleting } = screen.useDelete();
-  const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
 
   const rows = list.data?.rows ?? [];
-  const deleteButton = (row: Row) => (
-    <ConfirmButton
-      size="xs"
-      loading={deleting}
-      aria-label={`Удалить ${row.name}`}
-      question={`Удалить «${row.name}»?`}
-      onConfirm={() => void remove(row.id).then(() => toastSuccess(screen.deletedMessage))}
-    >
-      Удалить
-    </ConfirmButton>
-  );
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{screen.titles.list}</Title>
-        <Button component={Link} to={screen.paths.create} leftSection={<IconPlus size={16} />}>
-          {screen.titles.create}
-        </Button>
-      </Group>
-      <TextInput
-        placeholder="Поиск по названию"
-        aria-label="Поиск по названию"
-        leftSection={<IconSearch size={16} />}
-        defaultValue={paging.filter}
-        onChange={(event) => onSearch(event.currentTarget.value)}
-        maw={360}
-      />
+      <AdminListHeader title={screen.titles.list} create={{ to: screen.paths.create, label: screen.titles.create }} />
+      <AdminSearchInput label="Поиск по названию" paging={paging} maw={360} />
       {screen.toolbar}
-      <AdminRowCards
-        rows={rows.map((row) => ({
-          key: row.id,
+      <AdminRows
+        rows={rows}
+        rowKey={(row) => row.id}
+        card={(row) => ({
           leading: screen.leading?.(row),
           title: (
             <Anchor component={Link} to={screen.paths.item(row.id)} fw={600}>
@@ -90,15 +64,7 @@ export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScr
           ),
           subtitle: `ID ${row.id}`,
           fields: screen.columns.map((column) => ({ label: column.label, value: column.render(row) })),
-          action: deleteButton(row),
-        }))}
-      />
-      <AdminTable
-        rows={rows}
-        rowKey={(row) => row.id}
-        minWidth={640}
-        desktopOnly
-        tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+        })}
         columns={[
           { label: 'ID', width: 70, render: (row) => row.id },
           {
@@ -113,8 +79,15 @@ export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScr
             ),
           },
           ...screen.columns,
-          { width: 110, render: deleteButton },
         ]}
+        action={(row) => (
+          <AdminDeleteButton
+            name={row.name}
+            question={`Удалить «${row.name}»?`}
+            loading={deleting}
+            onConfirm={() => void remove(row.id).then(() => toastSuccess(screen.deletedMessage))}
+          />
+        )}
       />
       <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} />
     </Stack>

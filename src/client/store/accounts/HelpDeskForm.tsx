@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { helpMessageSchema, type HelpMessageInput, type User } from '../../../shared/schemas/accounts.js';
 import { accountMessages } from '../../accounts/messages';
 import { trpc } from '../../trpc';
+import { SubmitForm } from '../../ui/SubmitForm';
 import { toastSuccess } from '../../ui/toast';
 
 /** A message to the help desk, signed with the shopper's name and e-mail. */
@@ -20,21 +21,12 @@ export function HelpDeskForm({ user }: { user: User }) {
     validate: schemaResolver(helpMessageSchema, { sync: true }),
   });
   return (
-    <Paper withBorder p="md" radius="md">
-      <form onSubmit={form.onSubmit((values) => help.mutate(values))} noValidate>
-        <Stack>
-          <Title order={4}>Служба поддержки</Title>
-          <Text size="sm" c="dimmed">
-            Напишите нам, и мы ответим на {user.email}.
-          </Text>
-          <Textarea label="Сообщение" autosize minRows={3} maxRows={10} withAsterisk key={form.key('message')} {...form.getInputProps('message')} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={help.isPending}>
-              Отправить
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <SubmitForm framed onSubmit={form.onSubmit((values) => help.mutate(values))} submitLabel="Отправить" submitting={help.isPending}>
+      <Title order={4}>Служба поддержки</Title>
+      <Text size="sm" c="dimmed">
+        Напишите нам, и мы ответим на {user.email}.
+      </Text>
+      <Textarea label="Сообщение" autosize minRows={3} maxRows={10} withAsterisk key={form.key('message')} {...form.getInputProps('message')} />
+    </SubmitForm>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { profileSchema, type ProfileInput, type User } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { accountMessages } from '../../accounts/messages';
 import { PersonFields } from '../../accounts/PersonFields';
 import { trpc } from '../../trpc';
+import { SubmitForm } from '../../ui/SubmitForm';
 import { toastSuccess } from '../../ui/toast';
 
 const profileValues = (from: User): ProfileInput => ({ firstName: from.firstName, lastName: from.lastName, email: from.email });
@@ -27,18 +28,15 @@ export function ProfileDetailsForm({ user }: { user: User }) {
     },
   });
   return (
-    <Paper withBorder p="md" radius="md">
-      <form onSubmit={form.onSubmit((input) => update.mutate({ userId: user.id, ...input }))} noValidate>
-        <Stack>
-          <Title order={4}>Мои данные</Title>
-          <PersonFields form={form} ownDetails />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-              Сохранить
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <SubmitForm
+      framed
+      onSubmit={form.onSubmit((input) => update.mutate({ userId: user.id, ...input }))}
+      submitLabel="Сохранить"
+      submitting={update.isPending}
+      submitDisabled={!form.isDirty()}
+    >
+      <Title order={4}>Мои данные</Title>
+      <PersonFields form={form} ownDetails />
+    </SubmitForm>
   );
 }

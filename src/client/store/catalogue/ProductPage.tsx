@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCircleCheckFilled, IconCircleXFilled, IconStarFilled, IconTruckDelivery } from '@tabler/icons-react';
+import { IconStarFilled, IconTruckDelivery } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { countRu } from '../../../shared/plural.js';
@@ -13,13 +13,15 @@ import { CatalogueBreadcrumbs } from './CatalogueBreadcrumbs';
 import { indexCategoryTree } from './category-tree';
 import { ProductGallery } from './ProductGallery';
 import { ProductPrice } from '../../ui/ProductPrice';
+import { sizeInStock, sizeStock } from '../../ui/stock';
+import { StockLine } from '../../ui/StockLine';
 import { VariantPicker } from '../../ui/VariantPicker';
 import { sizePrompt } from '../orders/messages';
 import { ProductBuyBox } from '../orders/ProductBuyBox';
 import { SizePicker } from '../orders/SizePicker';
 import { SizeChartButton } from './SizeChartButton';
-
-const FEW_LEFT = 5;
+import { SoldOutSizes } from './SoldOutSizes';
+import { StockAlertButton } from './StockAlertButton';
 
 // Reviews and questions are their own chunk: the product shows before they are downloaded.
 const ProductFeedback = lazy(() => import('../reviews/ProductFeedback'));
@@ -33,22 +35,10 @@ function chooseVariant(product: Product, variantParam: string | null): Variant |
   );
 }
 
-function Availability({ product, variant }: { product: Product; variant: Variant }) {
+/** The stock of the chosen size, or of the colour before a size is chosen. */
+function Availability({ product, variant, size }: { product: Product; variant: Variant; size: { id: number; name: string } | undefined }) {
   if (!product.availability) return <Badge color="gray" size="lg" variant="light">Снят с продажи</Badge>;
-  if (variant.stock <= 0) {
-    return (
-      <Group gap={6} c="red.8">
-        <IconCircleXFilled size={18} />
-        <Text fw={500}>Нет в наличии</Text>
-      </Group>
-    );
-  }
-  return (
-    <Group gap={6} c={variant.stock <= FEW_LEFT ? 'orange.8' : 'green.8'}>
-      <IconCircleCheckFilled size={18} />
-      <Text fw={500}>{variant.stock <= FEW_LEFT ? `Осталось ${variant.stock} шт.` : 'В наличии'}</Text>
-    </Group>
-  );
+  return size ? <StockLine stock={sizeStock(variant, size.id)} sizeName={size.name} /> : <StockLine stock={variant.stock} />;
 }
 
 function Characteristics({ product, variant }: { product: Product; variant: Variant }) {
@@ -78,17 +68,23 @@ function Characteristics({ product, variant }: { product: Product; variant: Vari
 function ProductView({ product }: { product: Product }) {
   const [params, setParams] = useSearchParams();
   const variant = chooseVariant(product, params.get('variant'));
-  const size = product.sizes.find((item) => item.url === params.get('size'))?.url ?? null;
+  // A size sold out in this colour cannot be chosen, not even through the link.
+  const chosenSize = sizeInStock(variant, product.sizes.find((item) => item.url === params.get('size')));
+  const size = chosenSize?.url ?? null;
   const [sizePrompted, setSizePrompted] = useState(false);
-  const setParam = (key: string, value: string | null) =>
+  const setParam = (changes: Record<string, string | null>) =>
     setParams(
       (current) => {
-        if (value === null) current.delete(key);
-        else current.set(key, value);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) current.delete(key);
+          else current.set(key, value);
+        }
         return current;
       },
       { replace: true },
     );
+  // Another colour keeps the chosen size when that size is in stock in it.
+  const chooseColour = (next: Variant) => setParam({ variant: String(next.id), size: sizeInStock(next, chosenSize)?.url ?? null });
 
   // The category tree (cached with the menu's) names the whole path to the product's category.
   const tree = trpc.catalogue.categories.tree.useQuery({}, { staleTime: 5 * 60_000, meta: { silent: true } });
@@ -118,7 +114,7 @@ function ProductView({ product }: { product: Product }) {
               </Title>
               {variant && (
                 <Text size="sm" c="dimmed">
-                  Артикул: {variant.article}
+                  Артикул: {(chosenSize && variant.items.find((item) => item.sizeId === chosenSize.id)?.article) ?? variant.article}
                 </Text>
               )}
               {product.rating !== null && product.reviewCount > 0 && (
@@ -135,10 +131,7 @@ function ProductView({ product }: { product: Product }) {
             {variant ? (
               <>
                 <ProductPrice price={variant.price} oldPrice={variant.oldPrice} size="xl" withDiscount />
-                <Availability product={product} variant={variant} />
-                {product.variants.length > 1 && (
-                  <VariantPicker variants={product.variants} selected={variant} onSelect={(next) => setParam('variant', String(next.id))} />
-                )}
+                {product.variants.length > 1 && <VariantPicker variants={product.variants} selected={variant} onSelect={chooseColour} />}
               </>
             ) : (
               <Text c="dimmed">Нет в наличии</Text>
@@ -147,18 +140,30 @@ function ProductView({ product }: { product: Product }) {
             {product.sizes.length > 0 && (
               <SizePicker
                 sizes={product.sizes}
+                stockOf={(sizeId) => (variant ? sizeStock(variant, sizeId) : 0)}
                 value={size}
                 onChange={(next) => {
                   setSizePrompted(false);
-                  setParam('size', next);
+                  setParam({ size: next });
                 }}
                 error={sizePrompted ? sizePrompt : null}
               />
             )}
             <SizeChartButton productId={product.id} />
+            {/* The place for «Сообщить о поступлении» on each sold-out size: its `action`. */}
+            {variant && (
+              <SoldOutSizes
+                product={product}
+                variant={variant}
+                action={(sizeId) => <StockAlertButton productId={product.id} variantId={variant.id} sizeId={sizeId} price={variant.price} />}
+              />
+            )}
 
             {variant && (
-              <ProductBuyBox product={product} variant={variant} sizeId={product.sizes.find((item) => item.url === size)?.id ?? null} onSizeMissing={() => setSizePrompted(true)} />
+              <>
+                <ProductBuyBox product={product} variant={variant} sizeId={chosenSize?.id ?? null} onSizeMissing={() => setSizePrompted(true)} />
+                <Availability product={product} variant={variant} size={chosenSize} />
+              </>
             )}
 
             {product.tags.length > 0 && (

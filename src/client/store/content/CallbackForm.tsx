@@ -1,8 +1,9 @@
-import { Button, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { callbackSchema, type CallbackInput } from '../../../shared/schemas/content.js';
 import { trpc } from '../../trpc';
 import { useDisplayFlags } from '../../ui/display-flags';
+import { SubmitForm } from '../../ui/SubmitForm';
 import { toastSuccess } from '../../ui/toast';
 
 /** The order-callback form (display flag `orderCallbackForm`): a name and a phone the shop calls back. */
@@ -18,17 +19,12 @@ export default function CallbackForm() {
   });
   return (
     <Modal opened={flags.orderCallbackForm === 'flex'} onClose={() => hide('orderCallbackForm')} title="Заказать обратный звонок" centered>
-      <form noValidate onSubmit={form.onSubmit((values) => callback.mutate(values))}>
-        <Stack>
-          <Text size="sm">Оставьте телефон — менеджер перезвонит и поможет с заказом.</Text>
-          <TextInput label="Имя" autoComplete="name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
-          <TextInput label="Телефон" type="tel" autoComplete="tel" placeholder="+7 900 123-45-67" withAsterisk key={form.key('phone')} {...form.getInputProps('phone')} />
-          <Textarea label="Комментарий" autosize minRows={2} key={form.key('comment')} {...form.getInputProps('comment')} />
-          <Button type="submit" loading={callback.isPending}>
-            Жду звонка
-          </Button>
-        </Stack>
-      </form>
+      <SubmitForm wideSubmit onSubmit={form.onSubmit((values) => callback.mutate(values))} submitLabel="Жду звонка" submitting={callback.isPending}>
+        <Text size="sm">Оставьте телефон — менеджер перезвонит и поможет с заказом.</Text>
+        <TextInput label="Имя" autoComplete="name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
+        <TextInput label="Телефон" type="tel" autoComplete="tel" placeholder="+7 900 123-45-67" withAsterisk key={form.key('phone')} {...form.getInputProps('phone')} />
+        <Textarea label="Комментарий" autosize minRows={2} key={form.key('comment')} {...form.getInputProps('comment')} />
+      </SubmitForm>
     </Modal>
   );
 }

@@ -30,6 +30,8 @@ export function BasketLineRow({ line, onQuantity, onRemove, compact = false }: B
   const problem = lineProblem(line);
   const details = [line.color?.name, line.size ? `размер ${line.size.name}` : null, !compact && line.article ? `арт. ${line.article}` : null].filter(Boolean).join(' · ');
   const canChange = line.state === 'ok' || line.state === 'short';
+  // «+» stops at what the colour in this size has in stock (and at the per-line limit).
+  const atStock = line.state === 'ok' && line.available < maxUnitsPerLine && line.quantity >= line.available;
   const name = line.url ? (
     <Anchor component={Link} to={routes.product(line.url)} c="dark" fw={500} size="sm" lineClamp={2}>
       {line.name}
@@ -62,6 +64,11 @@ export function BasketLineRow({ line, onQuantity, onRemove, compact = false }: B
               </Button>
             )}
           </Group>
+        )}
+        {atStock && (
+          <Text size="xs" c="dimmed">
+            Больше нет в наличии
+          </Text>
         )}
         <Group justify="space-between" wrap="wrap" gap="xs">
           {canChange ? (

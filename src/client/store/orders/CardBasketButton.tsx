@@ -3,6 +3,7 @@ import { IconShoppingBagPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Product, ProductCard } from '../../../shared/schemas/catalogue.js';
 import { trpc } from '../../trpc';
+import { colourSoldOut } from '../../ui/stock';
 import { toastError, toastSuccess } from '../../ui/toast';
 import { orderToasts } from './messages';
 import { useBasket } from './use-basket';
@@ -12,7 +13,7 @@ const ChooseOptionsModal = lazy(() => import('./ChooseOptionsModal'));
 
 /** The one variant to add straight away: a product with sizes or several in stock asks first. */
 function onlyChoice(product: Product): number | null {
-  const inStock = product.variants.filter((variant) => variant.stock > 0);
+  const inStock = product.variants.filter((variant) => !colourSoldOut(variant));
   return product.sizes.length === 0 && inStock.length === 1 ? inStock[0]!.id : null;
 }
 

@@ -3,6 +3,7 @@ import { IconBolt, IconShoppingBagPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Product, Variant } from '../../../shared/schemas/catalogue.js';
 import { useDisplayFlags } from '../../ui/display-flags';
+import { colourSoldOut, sizeStock } from '../../ui/stock';
 import { toastSuccess } from '../../ui/toast';
 import { orderToasts } from './messages';
 import { useBasket } from './use-basket';
@@ -24,7 +25,8 @@ export function ProductBuyBox({ product, variant, sizeId, onSizeMissing }: Produ
   const { addItem, adding } = useBasket();
   const { show } = useDisplayFlags();
   const [oneClick, setOneClick] = useState(false);
-  const buyable = product.availability && variant.stock > 0;
+  // The chosen size must be in stock; before a size is chosen, any size of the colour.
+  const buyable = product.availability && (sizeId === null ? !colourSoldOut(variant) : sizeStock(variant, sizeId) > 0);
   const needsSize = product.sizes.length > 0 && sizeId === null;
 
   const ready = () => {

@@ -1,16 +1,28 @@
 import { Chip, Group, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
+import { fewLeft } from '../../ui/stock';
 
 interface SizePickerProps {
   sizes: Array<{ id: number; name: string; url: string }>;
+  /** How many of the chosen colour are in stock in a size. */
+  stockOf: (sizeId: number) => number;
   value: string | null;
   onChange: (url: string | null) => void;
   /** The prompt shown (and announced) when the shopper tried to buy without a size. */
   error?: string | null;
 }
 
-/** The sizes as chips; a size is required where the product has sizes. */
-export function SizePicker({ sizes, value, onChange, error }: SizePickerProps) {
+/** The accessible name of a size's chip: its name, and how it stands when it is sold out or nearly. */
+function chipName(name: string, stock: number): string {
+  if (stock <= 0) return `${name}, нет в наличии`;
+  return fewLeft(stock) ? `${name}, осталось ${stock} шт.` : name;
+}
+
+/**
+ * Every size of the chosen colour as a chip; a size is required where the product has sizes.
+ * A sold-out size stays in its place, struck through and disabled; the last few say how many are left.
+ */
+export function SizePicker({ sizes, stockOf, value, onChange, error }: SizePickerProps) {
   const errorId = useId();
   return (
     <Stack gap={8}>
@@ -23,12 +35,32 @@ export function SizePicker({ sizes, value, onChange, error }: SizePickerProps) {
         </Text>
       </Text>
       <Chip.Group value={value} onChange={(next) => onChange(next)}>
-        <Group gap={6} role="radiogroup" aria-label="Размер" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
-          {sizes.map((item) => (
-            <Chip key={item.id} value={item.url} radius="sm" variant="outline" color={error ? 'red' : undefined}>
-              {item.name}
-            </Chip>
-          ))}
+        <Group gap="sm" align="flex-start" role="radiogroup" aria-label="Размер" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+          {sizes.map((item) => {
+            const stock = stockOf(item.id);
+            const soldOut = stock <= 0;
+            return (
+              <Stack key={item.id} gap={2} align="center">
+                <Chip
+                  value={item.url}
+                  radius="sm"
+                  variant="outline"
+                  color={error ? 'red' : undefined}
+                  disabled={soldOut}
+                  aria-label={chipName(item.name, stock)}
+                  data-testid="size-chip"
+                  styles={soldOut ? { label: { textDecoration: 'line-through' } } : undefined}
+                >
+                  <span>{item.name}</span>
+                </Chip>
+                {fewLeft(stock) && (
+                  <Text size="xs" c="orange.8" aria-hidden>
+                    Осталось {stock}
+                  </Text>
+                )}
+              </Stack>
+            );
+          })}
         </Group>
       </Chip.Group>
       {error && (

@@ -4,9 +4,7 @@ import { maxUnitsPerLine } from '../../../shared/order-limits.js';
 import type { Basket, BasketLine } from '../../../shared/schemas/orders.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
-import { useStoredId } from './stored-id';
-import { storedRecordCallbacks } from './stored-record';
-
+import { useStoredRecord } from './stored-record';
 
 /** A line as the client sends it (the shared item input, with its defaults filled in). */
 export interface BasketItem {
@@ -59,8 +57,16 @@ function optimistic(basket: Basket, items: BasketItem[]): Basket {
  * and are rolled back when the server refuses them; they run one after another.
  */
 export function useBasket() {
-  const [basketId, setBasketId] = useStoredId(storageKeys.basketId);
   const utils = trpc.useUtils();
+  const stored = useStoredRecord({
+    storageKey: storageKeys.basketId,
+    scope: 'basket',
+    cache: utils.orders.baskets.get,
+    keyOf: (input: { basketId: string; orderProducts: Parameters<typeof asItem>[0][] }) => ({ basketId: input.basketId }),
+    keyOfSaved: (saved) => ({ basketId: saved.id }),
+    apply: (previous, input) => optimistic(previous, input.orderProducts.map(asItem)),
+  });
+  const { id: basketId, setId: setBasketId } = stored;
   // A signed-in user's basket is theirs alone: it is read once the session check has renewed an
   // expired access token, not before (an anonymous read of it would be refused).
   const { loading: sessionChecking } = useAuth();
@@ -70,20 +76,8 @@ export function useBasket() {
   );
   const basket = query.data && query.data.id === basketId ? query.data : undefined;
 
-  const changes = storedRecordCallbacks(
-    utils.orders.baskets.get,
-    (input: { basketId: string; orderProducts: Parameters<typeof asItem>[0][] }) => ({ basketId: input.basketId }),
-    (saved) => ({ basketId: saved.id }),
-    (previous, input) => optimistic(previous, input.orderProducts.map(asItem)),
-    setBasketId,
-  );
-  const create = trpc.orders.baskets.create.useMutation({ scope: { id: 'basket' }, onSuccess: changes.onCreated });
-  const update = trpc.orders.baskets.update.useMutation({
-    scope: { id: 'basket' },
-    onMutate: changes.onMutate,
-    onError: changes.onError,
-    onSuccess: changes.onSaved,
-  });
+  const create = trpc.orders.baskets.create.useMutation(stored.create);
+  const update = trpc.orders.baskets.update.useMutation(stored.update);
 
   /** Replaces the whole list of lines (quantities, removals). */
   const setItems = useCallback(

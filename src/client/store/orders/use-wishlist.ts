@@ -1,37 +1,30 @@
 import { useCallback, useMemo } from 'react';
 import { storageKeys } from '../../../shared/storage-keys.js';
 import { trpc } from '../../trpc';
-import { useStoredId } from './stored-id';
-import { storedRecordCallbacks } from './stored-record';
+import { useStoredRecord } from './stored-record';
 
 /**
  * The wishlist: like the basket, by the stored id; a failed fetch removes the id
  * silently. A heart toggles a product at once; a refusal puts it back.
  */
 export function useWishlist() {
-  const [wishlistId, setWishlistId] = useStoredId(storageKeys.wishlistId);
   const utils = trpc.useUtils();
+  const stored = useStoredRecord({
+    storageKey: storageKeys.wishlistId,
+    scope: 'wishlist',
+    cache: utils.orders.wishlists.get,
+    keyOf: (input: { wishlistId: string; products: unknown[] }) => ({ wishlistId: input.wishlistId }),
+    keyOfSaved: (saved) => ({ wishlistId: saved.id }),
+    apply: (previous, input) => ({ ...previous, products: input.products.filter((id): id is number => typeof id === 'number') }),
+    afterSave: (saved) => void utils.orders.wishlists.products.invalidate({ wishlistId: saved.id }),
+  });
+  const { id: wishlistId, setId: setWishlistId } = stored;
   const query = trpc.orders.wishlists.get.useQuery({ wishlistId: wishlistId ?? '' }, { enabled: wishlistId !== null, retry: false, meta: { silent: true } });
   const wishlist = query.data && query.data.id === wishlistId ? query.data : undefined;
   const productIds = useMemo(() => wishlist?.products ?? [], [wishlist]);
 
-  const changes = storedRecordCallbacks(
-    utils.orders.wishlists.get,
-    (input: { wishlistId: string; products: unknown[] }) => ({ wishlistId: input.wishlistId }),
-    (saved) => ({ wishlistId: saved.id }),
-    (previous, input) => ({ ...previous, products: input.products.filter((id): id is number => typeof id === 'number') }),
-    setWishlistId,
-  );
-  const create = trpc.orders.wishlists.create.useMutation({ scope: { id: 'wishlist' }, onSuccess: changes.onCreated });
-  const update = trpc.orders.wishlists.update.useMutation({
-    scope: { id: 'wishlist' },
-    onMutate: changes.onMutate,
-    onError: changes.onError,
-    onSuccess(saved) {
-      changes.onSaved(saved);
-      void utils.orders.wishlists.products.invalidate({ wishlistId: saved.id });
-    },
-  });
+  const create = trpc.orders.wishlists.create.useMutation(stored.create);
+  const update = trpc.orders.wishlists.update.useMutation(stored.update);
 
   const has = useCallback((productId: number) => productIds.includes(productId), [productIds]);
 

@@ -75,20 +75,30 @@ export const demoCategories: DemoCategory[] = [
   },
 ];
 
-export const demoColors = [
-  { name: 'Чёрный', url: 'chernyj', code: '#000000' },
-  { name: 'Белый', url: 'belyj', code: '#ffffff' },
-  { name: 'Серый', url: 'seryj', code: '#9e9e9e' },
-  { name: 'Красный', url: 'krasnyj', code: '#d32f2f' },
-  { name: 'Синий', url: 'sinij', code: '#1e4fa3' },
-  { name: 'Голубой', url: 'goluboj', code: '#64b5f6' },
-  { name: 'Зелёный', url: 'zelenyj', code: '#2e7d32' },
-  { name: 'Хаки', url: 'haki', code: '#78866b' },
-  { name: 'Бежевый', url: 'bezhevyj', code: '#e8d8b9' },
-  { name: 'Коричневый', url: 'korichnevyj', code: '#795548' },
-  { name: 'Розовый', url: 'rozovyj', code: '#f48fb1' },
-  { name: 'Жёлтый', url: 'zheltyj', code: '#fbc02d' },
-];
+/** The demo colours as a table: name, url and hex code, one a line. */
+const colorTable = `
+  Чёрный      chernyj      #000000
+  Белый       belyj        #ffffff
+  Серый       seryj        #9e9e9e
+  Красный     krasnyj      #d32f2f
+  Синий       sinij        #1e4fa3
+  Голубой     goluboj      #64b5f6
+  Зелёный     zelenyj      #2e7d32
+  Хаки        haki         #78866b
+  Бежевый     bezhevyj     #e8d8b9
+  Коричневый  korichnevyj  #795548
+  Розовый     rozovyj      #f48fb1
+  Жёлтый      zheltyj      #fbc02d
+`;
+
+export const demoColors = colorTable
+  .trim()
+  .split('\n')
+  .map((line) => {
+    const [name, url, code, ...rest] = line.trim().split(/\s+/);
+    if (!name || !url || !code || rest.length) throw new Error(`A demo colour row is not «name url code»: ${line}`);
+    return { name, url, code };
+  });
 
 export const demoBrands = [
   { name: 'Nike', url: 'nike', showOnMain: true, synonyms: ['найк', 'найки'] },

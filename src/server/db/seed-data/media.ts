@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../schema.js';
+import { firstLinkedName } from '../../services/catalogue/first-link.js';
 import { encodeImage } from '../../services/media/encode.js';
 import { insertImages, type ImageToStore } from '../../services/media/library.js';
 import { databaseImageStore, type ImageStore } from '../../services/media/store.js';
@@ -145,16 +146,7 @@ async function attachVariantImages(trx: Transaction<Database>, store: ImageStore
     .leftJoin('colors as c', 'c.id', 'v.colorId')
     .innerJoin('products as p', 'p.id', 'v.productId')
     .select(['v.id', 'c.code', 'c.url as colorUrl', 'p.name as productName'])
-    .select((eb) =>
-      eb
-        .selectFrom('productCategories as pc')
-        .innerJoin('categories as cat', 'cat.id', 'pc.categoryId')
-        .select('cat.name')
-        .whereRef('pc.productId', '=', 'v.productId')
-        .orderBy('pc.categoryId')
-        .limit(1)
-        .as('categoryName'),
-    )
+    .select(firstLinkedName('category', 'v.productId').as('categoryName'))
     .where(sql<number>`cardinality(v.images)`, '=', 0)
     .orderBy('v.id')
     .execute();

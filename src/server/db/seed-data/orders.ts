@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { variantsWithProducts } from '../../services/orders/items.js';
 import type { CheckoutStatus } from '../tables/orders.js';
 import type { Database } from '../schema.js';
 import { demoShoppers } from './accounts.js';
@@ -44,10 +45,7 @@ const path: Record<CheckoutStatus, CheckoutStatus[]> = {
 export async function seedOrders(trx: Transaction<Database>, options: { production: boolean }): Promise<void> {
   if (options.production) return;
   if (await trx.selectFrom('checkouts').select('id').limit(1).executeTakeFirst()) return;
-  const variants = await trx
-    .selectFrom('productVariants as v')
-    .innerJoin('products as p', 'p.id', 'v.productId')
-    .leftJoin('colors as c', 'c.id', 'v.colorId')
+  const variants = await variantsWithProducts(trx)
     .select([
       'v.id',
       'v.productId',

@@ -1,5 +1,6 @@
 import { toRubles } from '../../../shared/money.js';
 import type { Db } from '../../db/connection.js';
+import { firstLinkedName } from '../../services/catalogue/first-link.js';
 import type { PageHead } from './html.js';
 import { isStorefrontPage } from './known-pages.js';
 
@@ -35,16 +36,7 @@ async function productPage(db: Db, base: string, url: string): Promise<PageAnswe
   const product = await db
     .selectFrom('products as p')
     .select(['p.name', 'p.url', 'p.desc', 'p.price', 'p.inStock', 'p.availability', 'p.image'])
-    .select((eb) =>
-      eb
-        .selectFrom('productBrands as pb')
-        .innerJoin('brands as b', 'b.id', 'pb.brandId')
-        .select('b.name')
-        .whereRef('pb.productId', '=', 'p.id')
-        .orderBy('b.id')
-        .limit(1)
-        .as('brand'),
-    )
+    .select(firstLinkedName('brand', 'p.id').as('brand'))
     .where('p.url', '=', url)
     .executeTakeFirst();
   if (!product) return notFound;

@@ -28,7 +28,8 @@ export const productsRouter = router({
         summary: 'Товары: страница каталога с фильтрами',
         description:
           'colors, categories, brands, tags, sizes and parent take ids or urls (a value of digits only is an id), ' +
-          'as `a,b` or repeated. A category includes its whole subtree.',
+          'as `a,b` or repeated. A category includes its whole subtree. Pages by `limit`/`offset`, or by `cursor` (keyset): ' +
+          'an empty `cursor` starts a walk and each answer then carries `nextCursor`; every sort but relevance.',
       },
     })
     .input(productListSchema)

@@ -13,6 +13,11 @@ import { claimBasket, clearBasket, createBasket, deleteBasket, getBasket, listBa
 
 const tags = ['baskets'];
 
+/** A procedure on the basket its path names, open to whoever holds it (a guest or its user). */
+function onBasket(method: 'GET' | 'DELETE', path: `/baskets/${string}`, summary: string) {
+  return publicProcedure.meta({ access: 'optional', openapi: { method, path, tags, summary } }).input(basketIdSchema);
+}
+
 /**
  * Baskets (docs/orders.md): anyone holding an anonymous basket's UUID may use it; a
  * user's basket is theirs (Admin may read it). Prices and totals are always the server's.
@@ -32,15 +37,11 @@ export const basketsRouter = router({
     .mutation(({ ctx, input }) => createBasket(ctx.db, input.orderProducts ?? [], ctx.user, ctx.config.guestLimits.unitsPerLine)),
 
   // Literal paths are declared before /baskets/{basketId}.
-  clear: publicProcedure
-    .meta({ access: 'optional', openapi: { method: 'GET', path: '/baskets/clear/{basketId}', tags, summary: 'Очистить корзину' } })
-    .input(basketIdSchema)
+  clear: onBasket('GET', '/baskets/clear/{basketId}', 'Очистить корзину')
     .output(basketSchema)
     .mutation(({ ctx, input }) => clearBasket(ctx.db, input.basketId, ctx.user)),
 
-  get: publicProcedure
-    .meta({ access: 'optional', openapi: { method: 'GET', path: '/baskets/{basketId}', tags, summary: 'Корзина с текущими ценами и наличием' } })
-    .input(basketIdSchema)
+  get: onBasket('GET', '/baskets/{basketId}', 'Корзина с текущими ценами и наличием')
     .output(basketSchema)
     .query(({ ctx, input }) => getBasket(ctx.db, input.basketId, ctx.user)),
 
@@ -59,9 +60,7 @@ export const basketsRouter = router({
     .output(basketSchema)
     .mutation(({ ctx, input }) => updateBasket(ctx.db, input.basketId, input.orderProducts, ctx.user, ctx.config.guestLimits.unitsPerLine)),
 
-  delete: publicProcedure
-    .meta({ access: 'optional', openapi: { method: 'DELETE', path: '/baskets/{basketId}', tags, summary: 'Удалить корзину' } })
-    .input(basketIdSchema)
+  delete: onBasket('DELETE', '/baskets/{basketId}', 'Удалить корзину')
     .output(okSchema)
     .mutation(({ ctx, input }) => deleteBasket(ctx.db, input.basketId, ctx.user)),
 

@@ -64,15 +64,8 @@ export async function getCategory(db: Db, id: number): Promise<Category> {
   return row;
 }
 
-function values(input: CategoryFields) {
-  return {
-    name: input.name,
-    desc: input.desc,
-    image: input.image,
-    url: input.url,
-    parentId: input.parentId,
-    parameters: JSON.stringify(input.parameters),
-  };
+function values({ name, desc, image, url, parentId, parameters }: CategoryFields) {
+  return { name, desc, image, url, parentId, parameters: JSON.stringify(parameters) };
 }
 
 export function createCategory(db: Db, input: CategoryFields): Promise<Category> {

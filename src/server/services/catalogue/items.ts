@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { domainMessages } from '../../../shared/errors.js';
 import type { itemInputSchema } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/connection.js';
+import { notifyRestockedProducts } from '../stock-alerts/notify.js';
 
 /**
  * The items of a colour: one per size of the product (one without a size when it has none), each
@@ -76,6 +77,7 @@ export async function writeItems(trx: Db, productId: number, sizes: readonly num
   }
   await sql`select variant_items_fill(${[productId]}::int[])`.execute(trx);
   await refreshProductSummaries(trx, [productId], false);
+  await notifyRestockedProducts(trx, [productId]);
 }
 
 /**

@@ -7,6 +7,7 @@ import { productInputShape, productSchema, type Product, type productInputSchema
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { missingOrStale, nextVersion, sameVersion } from '../platform/versioned.js';
+import { notifyPriceDrops } from '../stock-alerts/notify.js';
 import { productEventData, recordEvent, recordStockChanges } from '../webhooks/events.js';
 import { refuseIfReferenced } from './dependents.js';
 import { writeItems, type VariantItemsPlan } from './items.js';
@@ -179,6 +180,7 @@ export function updateProduct(db: Db, id: number, fields: ProductFields, version
     await writeLinks(trx, id, fields);
     const newIds = new Map(inserted.map((row) => [row.article, row.id]));
     await writeItems(trx, id, uniqueSizes(fields), fields.variants.map((variant) => itemsPlan(variant.id ?? newIds.get(variant.article) ?? 0, variant)));
+    await notifyPriceDrops(trx, fields.variants.flatMap((variant) => (variant.id === undefined ? [] : [variant.id])));
     const product = await getProduct(trx, id);
     await recordEvent(trx, 'product.updated', productEventData(product));
     const stockBefore = new Map(before.map((row) => [row.id, row.stock]));

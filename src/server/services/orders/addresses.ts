@@ -35,16 +35,8 @@ export function getAddress(db: Db, id: number, caller: AuthUser): Promise<Addres
   return mustReach(db, id, caller);
 }
 
-function values(fields: AddressFields) {
-  return {
-    firstName: fields.firstName,
-    lastName: fields.lastName,
-    address: fields.address,
-    city: fields.city,
-    country: fields.country,
-    zipCode: fields.zipCode,
-    phone: fields.phone ?? '',
-  };
+function values({ firstName, lastName, address, city, country, zipCode, phone }: AddressFields) {
+  return { firstName, lastName, address, city, country, zipCode, phone: phone ?? '' };
 }
 
 export function createAddress(db: Db, fields: AddressFields, userId: number): Promise<Address> {

@@ -42,6 +42,11 @@ export function describeItem(item: { name: string; colorName?: string | null; si
   return [item.name, item.colorName, item.sizeName ? `размер ${item.sizeName}` : null].filter(Boolean).join(', ');
 }
 
+/** Variants (`v`) with their products (`p`) and colours (`c`; a variant may have none). */
+export function variantsWithProducts(db: Db) {
+  return db.selectFrom('productVariants as v').innerJoin('products as p', 'p.id', 'v.productId').leftJoin('colors as c', 'c.id', 'v.colorId');
+}
+
 interface VariantFacts {
   id: number;
   productName: string;
@@ -57,10 +62,7 @@ interface VariantFacts {
 export async function checkItems(db: Db, items: readonly Item[], tolerated: ReadonlySet<string> = new Set()): Promise<void> {
   if (!items.length) return;
   const ids = [...new Set(items.map((item) => item.variantId))];
-  const rows = await db
-    .selectFrom('productVariants as v')
-    .innerJoin('products as p', 'p.id', 'v.productId')
-    .leftJoin('colors as c', 'c.id', 'v.colorId')
+  const rows = await variantsWithProducts(db)
     .select([
       'v.id',
       'p.name as productName',

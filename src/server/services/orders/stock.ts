@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection.js';
 import type { CheckoutLinesTable } from '../../db/tables/orders.js';
 import { recordStockChanges } from '../webhooks/events.js';
 import { refreshProductSummaries } from '../catalogue/items.js';
+import { notifyRestocked } from '../stock-alerts/notify.js';
 import { describeItem, itemKey, type Item } from './items.js';
 import { orderability } from './orderability.js';
 
@@ -61,6 +62,7 @@ async function changeItemStock(trx: Db, delta: ReadonlyMap<number, number>): Pro
     returning v.id, v.product_id as "productId", v.stock`.execute(trx);
   await recordStockChanges(trx, changed);
   await refreshProductSummaries(trx, changed.map((row) => row.productId), true);
+  await notifyRestocked(trx, ids.filter((id) => (delta.get(id) ?? 0) > 0));
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Mailer } from '../mail/mailer.js';
 import { purgeGuestRecords } from '../orders/purge.js';
+import { purgeStockAlerts } from '../stock-alerts/purge.js';
 import { purgeWebhookEvents } from '../webhooks/purge.js';
 import { cutoffPollMs } from '../accounts/token-cutoffs.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../accounts/token-lifetimes.js';
@@ -36,6 +37,7 @@ export interface PurgeReport {
   signinNetworks: number;
   tokenCutoffs: number;
   webhookEvents: number;
+  stockAlerts: number;
 }
 
 /**
@@ -44,7 +46,8 @@ export interface PurgeReport {
  * expired, letters past their retention, old help-desk messages and callback requests,
  * subscription requests never confirmed, sign-in networks unseen for 90 days, token cut-offs
  * older than an access token's life (every token they refuse has expired by then), and guests'
- * baskets, wishlists and addresses nobody uses, and webhook events older than 30 days.
+ * baskets, wishlists and addresses nobody uses, webhook events older than 30 days, and stock
+ * alerts never confirmed or long done.
  */
 export async function purgeExpired(db: Db): Promise<PurgeReport> {
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
@@ -94,6 +97,7 @@ export async function purgeExpired(db: Db): Promise<PurgeReport> {
     tokenCutoffs: count(tokenCutoffs),
     ...(await purgeGuestRecords(db)),
     ...(await purgeWebhookEvents(db)),
+    ...(await purgeStockAlerts(db)),
   };
 }
 

@@ -1,4 +1,3 @@
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Question, QuestionListInput } from '../../../shared/schemas/reviews.js';
 import type { Db } from '../../db/connection.js';
@@ -7,17 +6,13 @@ import type { UsersTable } from '../../db/tables/accounts.js';
 import type { QuestionsTable } from '../../db/tables/reviews.js';
 import { inTransaction } from '../../db/transaction.js';
 import { assertActsForSelf, assertMayChange, notFound, type Caller } from './access.js';
-import { commentKinds } from './comments.js';
-import { isoDate, publicName, toComment, usefulness, type CommentJson, type MyReactionJson } from './list-parts.js';
-import { reactionTargets } from './reactions.js';
-import { commentThread, reactionColumns } from './threads.js';
+import { listedKinds, listedPage, theOnly, toListed, type ListedJson } from './listed.js';
 
 type Filters = Pick<QuestionListInput, 'productId' | 'userId' | 'answered'> & { questionId?: number };
 type WithQuestions = Database & { q: QuestionsTable; u: UsersTable };
 
-function answers(eb: ExpressionBuilder<WithQuestions, 'q'>) {
-  return eb.selectFrom('questionComments as a').select(sql<number>`count(*)::int`.as('n')).whereRef('a.questionId', '=', 'q.id');
-}
+/** How many answers a question has, for the answered-first and unanswered-first sorts. */
+const answers = sql<number>`(select count(*)::int from question_comments a where a.question_id = q.id)`;
 
 function matching(eb: ExpressionBuilder<WithQuestions, 'q'>, filters: Filters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
@@ -31,89 +26,35 @@ function matching(eb: ExpressionBuilder<WithQuestions, 'q'>, filters: Filters): 
   return eb.and(conditions);
 }
 
-interface QuestionJson {
-  id: number;
-  productId: number;
-  userId: number;
-  authorName: string;
+interface QuestionJson extends ListedJson {
   text: string;
-  createdAt: string;
-  updatedAt: string;
-  likes: number;
-  dislikes: number;
-  myReaction: MyReactionJson | null;
-  comments: CommentJson[];
-  product: Question['product'];
 }
 
-/** GET /questions: the page with authors, reactions and answers, and the total, in one statement. */
+/** GET /questions: the page and the total in one statement (listed.ts), newest first by default. */
 export async function listQuestions(db: Db, input: QuestionListInput & { questionId?: number }, callerId: number): Promise<{ rows: Question[]; length: number }> {
-  const target = reactionTargets.question;
-  const result = await db
-    .selectNoFrom((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('questions as q')
-          .where((w) => matching(w, input))
-          .innerJoin('users as u', 'u.id', 'q.userId')
-          .select((inner) => [
-            'q.id',
-            'q.productId',
-            'q.userId',
-            publicName('u').as('authorName'),
-            'q.text',
-            'q.createdAt',
-            'q.updatedAt',
-            ...reactionColumns(target, 'q.id', callerId),
-            commentThread(commentKinds.question, 'q.id', callerId).as('comments'),
-            jsonObjectFrom(inner.selectFrom('products as p').select(['p.id', 'p.name', 'p.url', 'p.image']).whereRef('p.id', '=', 'q.productId')).as('product'),
-          ])
-          .$call((q) => {
-            switch (input.sort) {
-              case 'useful':
-                return q.orderBy(usefulness(target, 'q.id'), 'desc');
-              case 'answered':
-                return q.orderBy((o) => answers(o), 'desc');
-              case 'unanswered':
-                return q.orderBy((o) => answers(o), 'asc');
-              default:
-                return q;
-            }
-          })
-          .orderBy('q.createdAt', 'desc')
-          .orderBy('q.id', 'desc')
-          .limit(input.limit)
-          .offset(input.offset),
-      ).as('rows'),
+  const result = await listedPage(db, {
+    kind: listedKinds.question,
+    callerId,
+    limit: input.limit,
+    offset: input.offset,
+    sort: input.sort,
+    sorts: { answered: [answers, 'desc'], unanswered: [answers, 'asc'] },
+    page: (eb) =>
       eb
         .selectFrom('questions as q')
         .where((w) => matching(w, input))
-        .select(sql<number>`count(*)::int`.as('n'))
-        .as('length'),
-    ])
-    .executeTakeFirstOrThrow();
+        .innerJoin('users as u', 'u.id', 'q.userId')
+        .select('q.text'),
+    all: (eb) => eb.selectFrom('questions as q').where((w) => matching(w, input)),
+  });
   const merge = input.merge === true;
-  const rows = (result.rows as unknown as QuestionJson[]).map((row) => ({
-    id: row.id,
-    productId: row.productId,
-    userId: row.userId,
-    author: { id: row.userId, name: row.authorName },
-    text: row.text,
-    createdAt: isoDate(row.createdAt),
-    updatedAt: isoDate(row.updatedAt),
-    likes: row.likes,
-    dislikes: row.dislikes,
-    myReaction: row.myReaction,
-    comments: row.comments.map(toComment),
-    product: merge ? row.product : null,
-  }));
-  return { rows, length: result.length ?? 0 };
+  const rows = (result.rows as QuestionJson[]).map((row): Question => toListed(row, { text: row.text }, merge));
+  return { rows, length: result.length };
 }
 
 export async function getQuestion(db: Db, questionId: number, merge: boolean, callerId: number): Promise<Question> {
   const { rows } = await listQuestions(db, { questionId, merge, sort: 'newest', limit: 1, offset: 0 }, callerId);
-  if (!rows[0]) throw notFound();
-  return rows[0];
+  return theOnly(rows);
 }
 
 export async function createQuestion(db: Db, caller: Caller, input: { productId: number; text: string; userId?: number | undefined }): Promise<Question> {

@@ -37,12 +37,28 @@ export function recordEvent(trx: Db, type: WebhookEventType, data: object): Prom
   return recordEvents(trx, type, [data]);
 }
 
-/** The stock of variants after a change: one `stock.changed` event per variant. */
-export function recordStockChanges(trx: Db, variants: ReadonlyArray<{ id: number; productId: number; stock: number }>): Promise<string[]> {
+/**
+ * The stock of variants after a change: one `stock.changed` event per variant, with the colour's
+ * total and each size's stock (read only when some endpoint listens).
+ */
+export async function recordStockChanges(trx: Db, variants: ReadonlyArray<{ id: number; productId: number; stock: number }>): Promise<string[]> {
+  if (!variants.length || !(await isSubscribed(trx, 'stock.changed'))) return [];
+  const items = await trx
+    .selectFrom('variantItems')
+    .select(['variantId', 'sizeId', 'article', 'barcode', 'stock'])
+    .where('variantId', 'in', variants.map((variant) => variant.id))
+    .orderBy('variantId')
+    .orderBy('sizeId')
+    .execute();
   return recordEvents(
     trx,
     'stock.changed',
-    variants.map((variant) => ({ variantId: variant.id, productId: variant.productId, stock: variant.stock })),
+    variants.map((variant) => ({
+      variantId: variant.id,
+      productId: variant.productId,
+      stock: variant.stock,
+      items: items.filter((item) => item.variantId === variant.id).map(({ variantId: _variant, ...item }) => item),
+    })),
   );
 }
 

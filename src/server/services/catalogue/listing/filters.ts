@@ -56,6 +56,9 @@ export interface Values extends Record<string, unknown> {
   offset: number;
   /** The page's ids, in order, when a kept ranking gives them (rankings.ts). */
   pageIds: number[];
+  /** A cursor's position (keyset.ts): the sort key of the last row seen, as text, and its id. */
+  afterKey: string;
+  afterId: number;
 }
 
 function refShape(refs: readonly string[] | undefined): { shape: RefShape; urls: string[]; ids: number[] } {
@@ -125,6 +128,8 @@ export function prepare(unordered: Filters, query: ResolvedQuery | null, tree: T
       limit: 0,
       offset: 0,
       pageIds: [],
+      afterKey: '',
+      afterId: 0,
     },
   };
 }

@@ -6,7 +6,8 @@ import type { ResolvedQuery } from '../search/resolve.js';
 import { readingOutdated, readQuery, type QueryReading } from '../search/read-query.js';
 import { forgetRankings, rankingFor, rememberedAnswer } from './caches.js';
 import { hasFilters, needsTree, prepare, withQueryFilters, wordsAlone } from './filters.js';
-import { exactCountLimit, pageStatement, type ListSort } from './page.js';
+import { cursorPosition, nextCursorAfter } from './keyset.js';
+import { exactCountLimit, pageStatement, type ListSort, type PageWalk } from './page.js';
 import { keepRankedIds, rankingKey } from './rankings.js';
 import { executeShaped } from './shaped.js';
 import { withCategoryTree, type Tree, type TreeVersionCheck } from './tree.js';
@@ -27,7 +28,12 @@ export interface ProductListAnswer {
   correctedQuery?: string;
   /** Nearest known words when a search word matched nothing. */
   suggestions?: string[];
+  /** With a `cursor` only: the next page's cursor, null on the last page (keyset.ts). */
+  nextCursor?: string | null;
 }
+
+/** Where a cursor walk stands: on its first page, or after a row. */
+type Position = { key: string; id: number } | null;
 
 /**
  * The one entry point of a list read, in order: the answer kept on the embedded database
@@ -37,28 +43,36 @@ export interface ProductListAnswer {
  * out older than the catalogue's words.
  */
 export function listProducts(db: Db, input: ListInput): Promise<ProductListAnswer> {
+  // A name without sortBy sorts by relevance, which a cursor cannot walk (keyset.ts).
+  const walk = input.cursor === undefined ? undefined : { at: cursorPosition(input.cursor, input.offset, input.sortBy ?? (input.name ? 'relevance' : 'createdAt')) };
   return rememberedAnswer(db, JSON.stringify(['list', input]), async () => {
     const remembered = input.name ? await readQuery(db, input.name) : null;
-    const first = await readList(db, input, remembered);
+    const first = await readList(db, input, remembered, walk);
     if (!readingOutdated(db, remembered, first.searchVersion)) return first.answer;
     // The remembered reading of the search text predates the catalogue's words: read it again.
-    return (await readList(db, input, await readQuery(db, input.name ?? ''))).answer;
+    return (await readList(db, input, await readQuery(db, input.name ?? ''), walk)).answer;
   });
 }
 
 type PageRow = Awaited<ReturnType<typeof readPage>>['result'];
 
-async function readList(db: Db, listInput: ListInput, reading: QueryReading | null): Promise<{ answer: ProductListAnswer; searchVersion?: number | string | null }> {
+async function readList(
+  db: Db,
+  listInput: ListInput,
+  reading: QueryReading | null,
+  walk: { at: Position } | undefined,
+): Promise<{ answer: ProductListAnswer; searchVersion?: number | string | null }> {
   const query = reading?.query ?? null;
+  const cursorAnswer = walk ? { nextCursor: null } : {};
   // A name without any letter or digit, or with a word nothing matches, finds nothing.
   if (query?.nothing) {
-    return { answer: { rows: [], length: 0, approximate: false, ...(query.suggestions.length ? { suggestions: query.suggestions } : {}) } };
+    return { answer: { rows: [], length: 0, approximate: false, ...(query.suggestions.length ? { suggestions: query.suggestions } : {}), ...cursorAnswer } };
   }
   const input = { ...listInput, ...withQueryFilters(listInput, query) };
   const sortBy = input.sortBy ?? (query ? 'relevance' : 'createdAt');
   // Relevance is always best first.
   const sort: ListSort = { sortBy, direction: sortBy === 'relevance' ? 'desc' : input.orderBy };
-  const page = { input, query, sort, searching: reading !== null };
+  const page: PageRequest = { input, query, sort, searching: reading !== null, walk: walk ? (walk.at ? 'after' : 'start') : 'none', at: walk?.at ?? null };
   const row: PageRow = needsTree(input)
     ? await withCategoryTree(db, (tree, versionCheck, db) => readPage(db, page, tree, versionCheck))
     : (await readPage(db, page, null, null)).result;
@@ -76,6 +90,7 @@ async function readList(db: Db, listInput: ListInput, reading: QueryReading | nu
     length,
     approximate,
     ...(query?.correctedQuery ? { correctedQuery: query.correctedQuery } : {}),
+    ...(walk ? { nextCursor: nextCursorAfter(row.rows, input.limit, row.lastKey) } : {}),
   };
   return { answer, searchVersion: row.searchVersion };
 }
@@ -85,13 +100,20 @@ interface PageRequest {
   query: ResolvedQuery | null;
   sort: ListSort;
   searching: boolean;
+  walk: PageWalk;
+  at: Position;
 }
 
 /** The page statement, built from `tree` when a category is filtered; returns the tree version it saw. */
-async function readPage(db: Db, { input, query, sort, searching }: PageRequest, tree: Tree | null, versionCheck: TreeVersionCheck | null) {
+async function readPage(db: Db, { input, query, sort, searching, walk, at }: PageRequest, tree: Tree | null, versionCheck: TreeVersionCheck | null) {
   const { shape, values } = prepare(input, query, tree);
   values.limit = input.limit;
-  const rankKey = rankingKey(shape, values, sort.sortBy);
+  if (at) {
+    values.afterKey = at.key;
+    values.afterId = at.id;
+  }
+  // A cursor never walks a kept ranking (those are relevance's, which refuses a cursor).
+  const rankKey = walk === 'none' ? rankingKey(shape, values, sort.sortBy) : null;
   const ranking = rankKey ? rankingFor(db, rankKey) : null;
   const kept = ranking?.kept ?? null;
   if (kept?.ids) {
@@ -107,10 +129,10 @@ async function readPage(db: Db, { input, query, sort, searching }: PageRequest, 
   }
   values.offset = input.offset;
   const source = ranking?.collect ? 'ranked' : 'filters';
-  const key = JSON.stringify(['list', shape, sort, versionCheck !== null, searching, source]);
+  const key = JSON.stringify(['list', shape, sort, versionCheck !== null, searching, source, walk]);
   // A search by words alone collects all its matches from the word index whatever the words
   // (materialized), so its plan does not depend on them: PostgreSQL connections keep it prepared.
-  const [row] = await executeShaped(db, key, values, (v) => pageStatement(db, shape, v, sort, versionCheck, searching, source), {
+  const [row] = await executeShaped(db, key, values, (v) => pageStatement(db, shape, v, sort, versionCheck, searching, source, walk), {
     prepared: wordsAlone(shape),
   });
   if (!row) throw new Error('The page statement returned no row');

@@ -20,6 +20,7 @@ import {
 import { productBrandsJson } from '../product-read.js';
 import { searchVersionCheck } from '../search/read-query.js';
 import type { TreeVersionCheck } from './tree.js';
+import { afterCursor, lastKeyText } from './keyset.js';
 
 /** The catalogue page's statement (GET /products), built once per shape (shaped.ts). */
 
@@ -35,6 +36,13 @@ export const exactCountLimit = 10_000;
  * cache (rankings.ts); `ids` the page's ids given in `values.pageIds`, in that order.
  */
 export type PageSource = 'filters' | 'ranked' | 'ids';
+
+/**
+ * Paging by cursor (keyset.ts): `none` pages by offset; `start` is a walk's first page and
+ * `after` a later one (the matches after `values.afterKey`, `values.afterId`). Both answer the
+ * last row's sort key (`lastKey`) for the next cursor.
+ */
+export type PageWalk = 'none' | 'start' | 'after';
 
 function sortExpression(sortBy: NonNullable<ListInput['sortBy']>, shape: Shape, values: Values) {
   const searching = shape.words;
@@ -83,6 +91,7 @@ export function pageStatement(
   versionCheck: TreeVersionCheck | null,
   searching: boolean,
   source: PageSource = 'filters',
+  walk: PageWalk = 'none',
 ) {
   const filtered = filteredProducts(db, shape, values);
   const sortKey = sortExpression(sort.sortBy, shape, values);
@@ -110,7 +119,15 @@ export function pageStatement(
       () => matches,
     )
     .with('page', (qc) =>
-      qc.selectFrom('matches').select(['id', 'sortKey']).orderBy('sortKey', direction).orderBy('id', direction).limit(values.limit).offset(values.offset),
+      qc
+        .selectFrom('matches')
+        .select(['id', 'sortKey'])
+        // The keyset: on the same `sort_key` the page is ordered by, id breaking ties.
+        .$if(walk === 'after', (q) => q.where(afterCursor(sort, values)))
+        .orderBy('sortKey', direction)
+        .orderBy('id', direction)
+        .limit(values.limit)
+        .offset(values.offset),
     )
     .selectNoFrom((eb) => [
       jsonArrayFrom(
@@ -158,5 +175,6 @@ export function pageStatement(
             select id, sort_key from matches order by sort_key desc, id desc limit ${exactCountLimit + 1}) ranked)`
         : sql<number[] | null>`null`
       ).as('ranked'),
+      (walk === 'none' ? sql<string | null>`null` : lastKeyText(sort)).as('lastKey'),
     ]);
 }
