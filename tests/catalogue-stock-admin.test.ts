@@ -96,8 +96,8 @@ describe('bulk stock change', () => {
     const events = await t.db.selectFrom('webhookEvents').select('data').where('type', '=', 'stock.changed').execute();
     expect(events.map((event) => event.data)).toEqual(
       expect.arrayContaining([
-        { variantId: shirt.variants[0]!.id, productId: shirt.id, stock: 10 },
-        { variantId: boxProduct.variants[0]!.id, productId: boxProduct.id, stock: 8 },
+        expect.objectContaining({ variantId: shirt.variants[0]!.id, productId: shirt.id, stock: 10 }),
+        expect.objectContaining({ variantId: boxProduct.variants[0]!.id, productId: boxProduct.id, stock: 8 }),
       ]),
     );
   });

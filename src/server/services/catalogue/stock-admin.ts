@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
+import { notifyRestocked } from '../stock-alerts/notify.js';
 import { recordStockChanges } from '../webhooks/events.js';
 import { refreshProductSummaries } from './items.js';
 import { productBrandsJson } from './product-read.js';
@@ -23,7 +24,7 @@ import { categorySubtreeIds, refIds } from './refs.js';
  * The back office's stock (docs/catalogue.md, "Stock in the back office"): the admin product list
  * with stock filters, the items (one size of one colour) with theirs, and a bulk change of the
  * items' stock that keeps every variant's stock (the sum) and the product rows in step, in one
- * transaction, and tells webhooks as an order does.
+ * transaction, and tells webhooks and back-in-stock alerts as an order does.
  */
 
 type ProductFilters = z.output<typeof adminProductListSchema>;
@@ -164,6 +165,8 @@ export async function changeStock(db: Db, input: z.output<typeof stockChangeSche
       returning v.id, v.product_id as "productId", v.stock`.execute(trx);
     await recordStockChanges(trx, changed);
     await refreshProductSummaries(trx, changed.map((row) => row.productId), true);
+    // Back-in-stock alerts of the items that gained stock are sent in this transaction.
+    await notifyRestocked(trx, items.filter((item) => next(item) > item.stock).map((item) => item.id));
     return { items: items.map((item) => ({ ...item, stock: next(item) })) };
   });
 }
