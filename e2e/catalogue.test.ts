@@ -88,7 +88,6 @@ describe('catalogue', () => {
     await pickOption(page, first, /^Цвет/, 'Чёрный');
     await first.getByLabel(/^Цена/).fill('4990');
     await first.getByLabel(/^Старая цена/).fill('6990');
-    await first.getByLabel(/^Остаток/).fill('5');
     await first.locator('input[type=file]').setInputFiles({ name: 'black.png', mimeType: 'image/png', buffer: await photo('#e2e8f0', '#111827') });
     await first.getByTestId('image-input-item').waitFor();
 
@@ -97,9 +96,12 @@ describe('catalogue', () => {
     await second.getByLabel('Артикул').fill('KR-001-WT');
     await pickOption(page, second, /^Цвет/, 'Белый');
     await second.getByLabel(/^Цена/).fill('5490');
-    await second.getByLabel(/^Остаток/).fill('3');
     await second.locator('input[type=file]').setInputFiles({ name: 'white.png', mimeType: 'image/png', buffer: await photo('#cbd5e1', '#ffffff') });
     await second.getByTestId('image-input-item').waitFor();
+    // Stock per colour and size, in the grid (the colours' sums are 5 and 3).
+    await page.getByLabel('Остаток: Чёрный (KR-001-BK), размер 42').fill('2');
+    await page.getByLabel('Остаток: Чёрный (KR-001-BK), размер 43').fill('3');
+    await page.getByLabel('Остаток: Белый (KR-001-WT), размер 42').fill('3');
     await screenshot(page, 'catalogue-admin-product-form');
 
     await page.getByRole('button', { name: 'Сохранить' }).click();

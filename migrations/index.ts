@@ -20,6 +20,7 @@ import * as productsKeepHistory from './0018_products_keep_history.js';
 import * as webhooks from './0019_webhooks.js';
 import * as variantItems from './0020_variant_items.js';
 import * as stockAlerts from './0021_stock_alerts.js';
+import * as sizeCharts from './0022_size_charts.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_webhooks': webhooks,
   '0020_variant_items': variantItems,
   '0021_stock_alerts': stockAlerts,
+  '0022_size_charts': sizeCharts,
 };

@@ -19,6 +19,8 @@ export const routes = {
   adminColors: '/admin/colors',
   adminBrands: '/admin/brands',
   adminProducts: '/admin/products',
+  adminStock: '/admin/products/stock',
+  adminSizeCharts: '/admin/products/size-charts',
   adminImages: '/admin/images',
   adminQuestions: '/admin/questions',
   adminTags: '/admin/tags',

@@ -14,6 +14,7 @@ import { useStaleGuard } from '../ui/stale-guard';
 import { declaredParameters, ParametersField } from './ParametersField';
 import { emptyProduct, productToValues, toProductInput, validateProduct, type ProductValues } from './product-form';
 import { UrlField } from '../ui/UrlField';
+import { StockGrid } from './StockGrid';
 import { VariantsField } from './VariantsField';
 import { StockAlertCounts } from './StockAlertCounts';
 
@@ -23,8 +24,10 @@ export function ProductFormPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const item = trpc.catalogue.products.get.useQuery({ productId: id ?? 0 }, { enabled: id !== null, meta: { silent: true } });
-  const create = trpc.catalogue.products.create.useMutation({ onSuccess: () => utils.catalogue.products.invalidate() });
-  const update = trpc.catalogue.products.update.useMutation({ onSuccess: () => utils.catalogue.products.invalidate() });
+  // The admin lists (products, stock) read through catalogue.stock.
+  const saved = () => Promise.all([utils.catalogue.products.invalidate(), utils.catalogue.stock.invalidate()]);
+  const create = trpc.catalogue.products.create.useMutation({ onSuccess: saved });
+  const update = trpc.catalogue.products.update.useMutation({ onSuccess: saved });
   const categories = useCategories();
   const brandOptions = useBrandOptions();
   const tagOptions = useTagOptions();
@@ -105,6 +108,11 @@ export function ProductFormPage() {
       <FormSection title="Варианты">
         <VariantsField form={form} />
       </FormSection>
+      {form.values.sizes.length > 0 && (
+        <FormSection title="Остатки по размерам">
+          <StockGrid form={form} sizeOptions={sizeOptions} />
+        </FormSection>
+      )}
       {loaded && <StockAlertCounts product={loaded} />}
       <FormSection title="Дополнительные поля">
         <JsonInput

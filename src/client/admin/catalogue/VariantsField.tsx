@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { ImageInput } from '../media/ImageInput';
 import { useColors } from './dropdowns';
-import { emptyVariant, type ProductValues } from './product-form';
+import { emptyVariant, itemOf, sizeKey, type ItemValues, type ProductValues } from './product-form';
 
 /**
  * What the admin typed stays as typed (no clamping on blur): a negative or zero price is shown and
@@ -11,9 +11,42 @@ import { emptyVariant, type ProductValues } from './product-form';
  */
 const moneyProps = { clampBehavior: 'none', decimalScale: 2, thousandSeparator: ' ', decimalSeparator: ',', rightSection: '₽', hideControls: true } as const;
 
+/** A product without sizes: the colour's one item, its stock and barcode (with sizes, StockGrid edits them). */
+function NoSizeItem({ form, index }: { form: UseFormReturnType<ProductValues>; index: number }) {
+  const variant = form.values.variants[index];
+  if (!variant) return null;
+  const item = itemOf(variant, null);
+  const change = (patch: Partial<ItemValues>) => {
+    form.setFieldValue(`variants.${index}.items`, { ...variant.items, [sizeKey(null)]: { ...item, ...patch } });
+    for (const field of Object.keys(patch)) form.clearFieldError(`variants.${index}.items.0.${field}`);
+  };
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <NumberInput
+        label="Остаток"
+        withAsterisk
+        clampBehavior="none"
+        allowDecimal={false}
+        rightSection="шт."
+        rightSectionWidth={44}
+        value={item.stock}
+        onChange={(value) => change({ stock: value })}
+        error={form.errors[`variants.${index}.items.0.stock`]}
+      />
+      <TextInput
+        label="Штрихкод EAN-13"
+        inputMode="numeric"
+        value={item.barcode}
+        onChange={(event) => change({ barcode: event.currentTarget.value })}
+        error={form.errors[`variants.${index}.items.0.barcode`]}
+      />
+    </SimpleGrid>
+  );
+}
+
 /**
  * A product's variants (the shopper picks one on the product page): each has its own article, colour, price, old
- * price, stock and pictures. A product has at least one.
+ * price and pictures, and without sizes its stock; with sizes the stock grid (StockGrid) edits stock per size. A product has at least one.
  */
 export function VariantsField({ form }: { form: UseFormReturnType<ProductValues> }) {
   const colors = useColors();
@@ -44,11 +77,11 @@ export function VariantsField({ form }: { form: UseFormReturnType<ProductValues>
                   {...form.getInputProps(`variants.${index}.colorId`)}
                 />
               </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, xs: 3 }}>
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
                 <NumberInput label="Цена" withAsterisk {...moneyProps} {...form.getInputProps(`variants.${index}.price`)} />
                 <NumberInput label="Старая цена" placeholder="Без скидки" {...moneyProps} {...form.getInputProps(`variants.${index}.oldPrice`)} />
-                <NumberInput label="Остаток" withAsterisk clampBehavior="none" allowDecimal={false} rightSection="шт." rightSectionWidth={44} {...form.getInputProps(`variants.${index}.stock`)} />
               </SimpleGrid>
+              {form.values.sizes.length === 0 && <NoSizeItem form={form} index={index} />}
               <ImageInput
                 label="Фотографии"
                 value={variant.images}

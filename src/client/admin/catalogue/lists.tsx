@@ -1,5 +1,6 @@
 import { Badge, ColorSwatch, Group, Text } from '@mantine/core';
 import type { Brand, Category, Color, ProductCard } from '../../../shared/schemas/catalogue.js';
+import { lowStockLimit, type AdminProductCard } from '../../../shared/schemas/stock.js';
 import { formatRubles } from '../../../shared/money.js';
 import { trpc } from '../../trpc';
 import { ShopImage } from '../../ui/ShopImage';
@@ -80,7 +81,17 @@ function ProductAvailability({ product }: { product: ProductCard }) {
   return product.inStock ? <Badge color="green" {...status}>В наличии</Badge> : <Badge color="orange" {...status}>Нет в наличии</Badge>;
 }
 
-export const productsList: ListScreen<ProductCard> = {
+function MinItemStock({ product }: { product: AdminProductCard }) {
+  if (product.minItemStock > lowStockLimit) return <Text size="sm">{product.minItemStock}</Text>;
+  return (
+    <Text size="sm" c={product.minItemStock === 0 ? 'red.8' : 'orange.9'} fw={600}>
+      {product.minItemStock}
+    </Text>
+  );
+}
+
+/** The admin's products, newest first, with the stock filters of StockFilters (set by ProductsListPage). */
+export const productsList: ListScreen<AdminProductCard> = {
   titles: { list: 'Товары', create: 'Новый товар' },
   paths: productAdmin.paths,
   deletedMessage: productAdmin.messages.deleted,
@@ -102,12 +113,13 @@ export const productsList: ListScreen<ProductCard> = {
     },
     { label: 'Бренд', width: 160, render: (row) => row.brands.map((brand) => brand.name).join(', ') || <Text c="dimmed">—</Text> },
     { label: 'Наличие', width: 170, render: (row) => <ProductAvailability product={row} /> },
+    { label: 'Мин. остаток размера', width: 120, render: (row) => <MinItemStock product={row} /> },
   ],
   // The admin sees the newest first, as it works on them.
-  useList: (input) => trpc.catalogue.products.list.useQuery({ ...input, sortBy: 'id', orderBy: 'desc' }),
+  useList: (input) => trpc.catalogue.stock.products.useQuery(input),
   useDelete() {
     const utils = trpc.useUtils();
-    const remove = trpc.catalogue.products.delete.useMutation({ onSuccess: () => utils.catalogue.products.invalidate() });
+    const remove = trpc.catalogue.products.delete.useMutation({ onSuccess: () => Promise.all([utils.catalogue.products.invalidate(), utils.catalogue.stock.invalidate()]) });
     return { remove: (id) => remove.mutateAsync({ productId: id }), deleting: remove.isPending };
   },
 };

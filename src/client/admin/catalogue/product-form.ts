@@ -15,8 +15,34 @@ export interface VariantValues {
   colorId: number | null;
   price: number | string;
   oldPrice: number | string;
-  stock: number | string;
+  /** The colour's items by size key (`sizeKey`): stock, article and barcode per size. */
+  items: Record<string, ItemValues>;
   images: string[];
+}
+
+/** One cell of the stock grid: the stock of one size of one colour, with its article and barcode. */
+export interface ItemValues {
+  stock: number | string;
+  /** Empty: the colour's article, «/» and the size. */
+  article: string;
+  barcode: string;
+}
+
+/** The key of a size in `VariantValues.items`: `s12`, or `none` for the item of a product without sizes. */
+export const sizeKey = (sizeId: number | null): string => (sizeId === null ? 'none' : `s${sizeId}`);
+
+export const emptyItem: ItemValues = { stock: 0, article: '', barcode: '' };
+
+/**
+ * A cell as the grid shows it: the one typed or loaded, else a new size's 0 — or, for the no-size
+ * item of a colour whose sizes were all removed, the sum of its sizes (its stock is not lost).
+ */
+export function itemOf(variant: VariantValues, sizeId: number | null): ItemValues {
+  const item = variant.items[sizeKey(sizeId)];
+  if (item) return item;
+  if (sizeId !== null) return emptyItem;
+  const total = Object.values(variant.items).reduce((sum, cell) => sum + (typeof cell.stock === 'number' ? cell.stock : 0), 0);
+  return { ...emptyItem, stock: total };
 }
 
 export interface ProductValues {
@@ -34,7 +60,7 @@ export interface ProductValues {
 }
 
 export function emptyVariant(): VariantValues {
-  return { key: randomId(), article: '', colorId: null, price: '', oldPrice: '', stock: 0, images: [] };
+  return { key: randomId(), article: '', colorId: null, price: '', oldPrice: '', items: {}, images: [] };
 }
 
 export const emptyProduct: ProductValues = {
@@ -70,7 +96,13 @@ export function productToValues(product: Product): ProductValues {
       colorId: variant.color?.id ?? null,
       price: variant.price,
       oldPrice: variant.oldPrice ?? '',
-      stock: variant.stock,
+      items: Object.fromEntries(
+        variant.items.map((item) => {
+          // An article the server made from the colour's (the default) is shown as the placeholder, not as typed text.
+          const made = item.sizeName === null ? variant.article : `${variant.article}/${item.sizeName}`;
+          return [sizeKey(item.sizeId), { stock: item.stock, article: item.article === made ? '' : item.article, barcode: item.barcode ?? '' }];
+        }),
+      ),
       images: variant.images,
     })),
   };
@@ -87,6 +119,9 @@ function parseExtra(text: string): Record<string, unknown> | null {
 }
 
 const asNumber = (value: number | string): number => (typeof value === 'number' ? value : Number.NaN);
+
+/** The grid's columns: the chosen sizes, or the one no-size item. */
+export const sizesOf = (values: Pick<ProductValues, 'sizes'>): Array<number | null> => (values.sizes.length ? values.sizes : [null]);
 
 export function toProductInput(values: ProductValues): ProductInput {
   return {
@@ -106,7 +141,10 @@ export function toProductInput(values: ProductValues): ProductInput {
       colorId: variant.colorId,
       price: asNumber(variant.price),
       oldPrice: variant.oldPrice === '' ? null : asNumber(variant.oldPrice),
-      stock: asNumber(variant.stock),
+      items: sizesOf(values).map((sizeId) => {
+        const item = itemOf(variant, sizeId);
+        return { sizeId, stock: asNumber(item.stock), barcode: item.barcode, ...(item.article.trim() ? { article: item.article } : {}) };
+      }),
       images: variant.images,
     })),
   };
@@ -119,7 +157,9 @@ export function validateProduct(values: ProductValues): FormErrors {
   const errors = resolveProduct(toProductInput(values));
   values.variants.forEach((variant, index) => {
     if (variant.price === '') errors[`variants.${index}.price`] = 'Укажите цену';
-    if (variant.stock === '') errors[`variants.${index}.stock`] = 'Укажите остаток';
+    sizesOf(values).forEach((sizeId, position) => {
+      if (itemOf(variant, sizeId).stock === '') errors[`variants.${index}.items.${position}.stock`] = 'Укажите остаток';
+    });
     const oldPrice = asNumber(variant.oldPrice);
     if (variant.oldPrice !== '' && typeof variant.price === 'number' && oldPrice <= variant.price) {
       errors[`variants.${index}.oldPrice`] = 'Старая цена должна быть больше текущей';

@@ -3,13 +3,21 @@ import { AdminListPage } from '../ui/AdminListPage';
 import { BrandFormPage } from './BrandFormPage';
 import { CategoryFormPage } from './CategoryFormPage';
 import { ColorFormPage } from './ColorFormPage';
-import { brandsList, categoriesList, colorsList, productsList } from './lists';
+import { brandsList, categoriesList, colorsList } from './lists';
 import { ProductFormPage } from './ProductFormPage';
+import { ProductsListPage } from './ProductsListPage';
+import { SizeChartFormPage } from './SizeChartFormPage';
+import { SizeChartsPage } from './SizeChartsPage';
+import { StockPage } from './StockPage';
 
 /** Admin screens of the catalogue (paths relative to /admin). */
 export const catalogueAdminRoutes: RouteObject[] = [
-  { path: 'products', element: <AdminListPage key="products" screen={productsList} /> },
+  { path: 'products', element: <ProductsListPage /> },
   { path: 'products/create-product', element: <ProductFormPage key="new-product" /> },
+  { path: 'products/stock', element: <StockPage /> },
+  { path: 'products/size-charts', element: <SizeChartsPage /> },
+  { path: 'products/size-charts/create-size-chart', element: <SizeChartFormPage key="new-size-chart" /> },
+  { path: 'products/size-charts/:id', element: <SizeChartFormPage /> },
   { path: 'products/:id', element: <ProductFormPage /> },
   { path: 'categories', element: <AdminListPage key="categories" screen={categoriesList} /> },
   { path: 'categories/create-category', element: <CategoryFormPage key="new-category" /> },

@@ -29,7 +29,15 @@ export interface AdminMenuItem {
 
 /** The shop's goods: what the storefront's catalogue shows. */
 const catalogueSections: AdminMenuItem[] = [
-  { label: 'Товары', path: routes.adminProducts, icon: IconPackage },
+  {
+    label: 'Товары',
+    path: routes.adminProducts,
+    icon: IconPackage,
+    children: [
+      { label: 'Остатки', path: routes.adminStock },
+      { label: 'Таблицы размеров', path: routes.adminSizeCharts },
+    ],
+  },
   { label: 'Категории', path: routes.adminCategories, icon: IconCategory },
   { label: 'Бренды', path: routes.adminBrands, icon: IconBadge },
   { label: 'Цвета', path: routes.adminColors, icon: IconColorSwatch },

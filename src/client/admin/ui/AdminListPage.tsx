@@ -28,6 +28,8 @@ export interface ListScreen<Row extends ListRow> {
   columns: Array<ListColumn<Row>>;
   /** A picture or swatch shown before the name. */
   leading?: (row: Row) => ReactNode;
+  /** More filters, shown after the search by name. */
+  toolbar?: ReactNode;
   useList: (input: { name?: string; limit: number; offset: number }) => {
     data: { rows: Row[]; length: number } | undefined;
     isLoading: boolean;
@@ -49,6 +51,7 @@ export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScr
     <Stack>
       <AdminListHeader title={screen.titles.list} create={{ to: screen.paths.create, label: screen.titles.create }} />
       <AdminSearchInput label="Поиск по названию" paging={paging} maw={360} />
+      {screen.toolbar}
       <AdminRows
         rows={rows}
         rowKey={(row) => row.id}

@@ -19,6 +19,7 @@ import { VariantPicker } from '../../ui/VariantPicker';
 import { sizePrompt } from '../orders/messages';
 import { ProductBuyBox } from '../orders/ProductBuyBox';
 import { SizePicker } from '../orders/SizePicker';
+import { SizeChartButton } from './SizeChartButton';
 import { SoldOutSizes } from './SoldOutSizes';
 import { StockAlertButton } from './StockAlertButton';
 
@@ -148,6 +149,7 @@ function ProductView({ product }: { product: Product }) {
                 error={sizePrompted ? sizePrompt : null}
               />
             )}
+            <SizeChartButton productId={product.id} />
             {/* The place for «Сообщить о поступлении» on each sold-out size: its `action`. */}
             {variant && (
               <SoldOutSizes

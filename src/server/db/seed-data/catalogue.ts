@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { toKopecks } from '../../../shared/money.js';
 import { variantSummary } from '../../services/catalogue/product-write.js';
 import type { Database } from '../schema.js';
+import { seedSizeCharts } from './size-charts.js';
 
 /** The Russian demo catalogue; idempotent (rows are keyed by url). */
 export const demoTags = [
@@ -275,4 +276,5 @@ export async function seedCatalogue(trx: Transaction<Database>): Promise<void> {
   }
   // Each colour's stock goes to its sizes (split evenly), as migration 0020 moved existing stock.
   await sql`select variant_items_fill(null)`.execute(trx);
+  await seedSizeCharts(trx);
 }

@@ -82,6 +82,17 @@ export interface VariantItemsTable {
   stock: Defaulted<number>;
 }
 
+/** A category's size chart: a title, the header row and rows of text cells (migration 0022). */
+export interface SizeChartsTable {
+  id: Generated<number>;
+  categoryId: number;
+  title: string;
+  columns: Json<string[]>;
+  rows: Json<string[][]>;
+  version: Version;
+  createdAt: CreatedAt;
+}
+
 export interface ProductCategoriesTable {
   productId: number;
   categoryId: number;
@@ -142,6 +153,7 @@ export interface CatalogueTables {
   products: ProductsTable;
   productVariants: ProductVariantsTable;
   variantItems: VariantItemsTable;
+  sizeCharts: SizeChartsTable;
   productCategories: ProductCategoriesTable;
   productBrands: ProductBrandsTable;
   productTags: ProductTagsTable;

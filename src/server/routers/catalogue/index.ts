@@ -3,7 +3,9 @@ import { brandsRouter } from './brands.js';
 import { categoriesRouter } from './categories.js';
 import { colorsRouter } from './colors.js';
 import { productsRouter } from './products.js';
+import { sizeChartsRouter } from './size-charts.js';
 import { sizesRouter } from './sizes.js';
+import { stockRouter } from './stock.js';
 import { tagsRouter } from './tags.js';
 
 export const catalogueRouter = router({
@@ -13,4 +15,6 @@ export const catalogueRouter = router({
   products: productsRouter,
   tags: tagsRouter,
   sizes: sizesRouter,
+  sizeCharts: sizeChartsRouter,
+  stock: stockRouter,
 });
