@@ -50,15 +50,18 @@ async function lockItems(trx: Db, variantIds: readonly number[]): Promise<Map<st
 async function changeItemStock(trx: Db, delta: ReadonlyMap<number, number>): Promise<void> {
   const ids = [...delta.keys()];
   if (!ids.length) return;
-  const { rows } = await sql<{ variantId: number }>`
-    update variant_items i set stock = i.stock + d.q
-    from unnest(${ids}::int[], ${ids.map((id) => delta.get(id) ?? 0)}::int[]) as d(id, q)
-    where i.id = d.id
-    returning i.variant_id as "variantId"`.execute(trx);
-  const variantIds = [...new Set(rows.map((row) => row.variantId))];
+  // One statement: the items, then their colours' totals by the same deltas (the colours are
+  // locked by the caller, so the total moves with its items).
   const { rows: changed } = await sql<{ id: number; productId: number; stock: number }>`
-    update product_variants v set stock = (select coalesce(sum(i.stock), 0) from variant_items i where i.variant_id = v.id)
-    where v.id = any(${variantIds}::int[])
+    with moved as (
+      update variant_items i set stock = i.stock + d.q
+      from unnest(${ids}::int[], ${ids.map((id) => delta.get(id) ?? 0)}::int[]) as d(id, q)
+      where i.id = d.id
+      returning i.variant_id, d.q
+    )
+    update product_variants v set stock = v.stock + m.q
+    from (select variant_id, sum(q)::int as q from moved group by variant_id) m
+    where v.id = m.variant_id
     returning v.id, v.product_id as "productId", v.stock`.execute(trx);
   await recordStockChanges(trx, changed);
   await refreshProductSummaries(trx, changed.map((row) => row.productId), true);
