@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test: integration and unit tests on the embedded PGlite, the same tests on PostgreSQL,
-# then the browser tests in headless Chromium. Installs what a clean machine lacks.
+# Every test: integration and unit tests on the embedded PGlite (on the machine's Node.js and on
+# Node.js 24 LTS), the same tests on PostgreSQL (Node.js 24), then the browser tests in headless
+# Chromium. Installs what a clean machine lacks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,11 +26,21 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
   for _ in $(seq 1 30); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 0.5; done
 fi
 
-echo "== tests on PGlite"
+# Node.js 24 LTS, from the npm registry when the machine's Node.js is older (scripts/node24.sh).
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 24 ]; then
+  NODE24_PATH="$PATH"
+else
+  NODE24_PATH="$(bash scripts/node24.sh):$PATH"
+fi
+
+echo "== tests on PGlite, Node.js $(node -v)"
 env -u DATABASE_URL npm test
 
-echo "== tests on PostgreSQL ($POSTGRES_TEST_URL)"
-DATABASE_URL="$POSTGRES_TEST_URL" npm test
+echo "== tests on PGlite, Node.js $(PATH="$NODE24_PATH" node -v)"
+PATH="$NODE24_PATH" env -u DATABASE_URL npm test
+
+echo "== tests on PostgreSQL ($POSTGRES_TEST_URL), Node.js $(PATH="$NODE24_PATH" node -v)"
+PATH="$NODE24_PATH" DATABASE_URL="$POSTGRES_TEST_URL" npm test
 
 echo "== browser tests"
 npm run test:e2e
