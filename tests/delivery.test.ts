@@ -271,6 +271,15 @@ describe('orders with delivery', () => {
     expect(courier.body).toMatchObject({ itemsAmount: 350, totalAmount: 850, delivery: { kind: 'courier', estimate: '2–4 дня', cost: 500 } });
   });
 
+  it('staff take a phone order with a method, or without one', async () => {
+    const contact = { firstName: 'Пётр', lastName: 'Звонков', email: 'phone@order.test', phone: '+7 900 000-00-09', address: { ...delivery, city: 'Санкт-Петербург' } };
+    const staff = t.trpc(admin).orders.checkouts.createByStaff;
+    const withCourier = await staff.mutate({ ...contact, items: [{ variantId: variantOf(shop.last), quantity: 1 }], deliveryMethodId: method.courier.id });
+    expect(withCourier).toMatchObject({ itemsAmount: 1000, totalAmount: 1300, delivery: { kind: 'courier', cost: 300 } });
+    const without = await staff.mutate({ ...contact, items: [{ variantId: variantOf(shop.jacket, 1), sizeId: shop.sizes.s50, quantity: 1 }] });
+    expect(without).toMatchObject({ itemsAmount: 5499, totalAmount: 5499, delivery: null });
+  });
+
   it('changing the method’s price and the point’s address later does not change placed orders', async () => {
     const zones = courierInput.zones?.map((zone) => ({ ...zone, price: 999 })) ?? [];
     const edited = await t.rest<DeliveryMethod>('PUT', `/admin/delivery-methods/${method.courier.id}`, { token: admin, body: { data: { ...courierInput, name: 'Курьер-экспресс', zones } } });
