@@ -18,6 +18,8 @@ import { requestKey } from '../../services/orders/idempotency.js';
 import { getCheckout, listCheckouts } from '../../services/orders/checkout-read.js';
 import { changeCheckoutStatus, deleteCheckout } from '../../services/orders/checkout-status.js';
 import { checkoutStats } from '../../services/orders/stats.js';
+import { withStatusUrl } from '../../services/orders/one-click.js';
+import { oneClickProcedures } from './one-click.js';
 
 const tags = ['checkouts'];
 /** Documents the header in /api/openapi.json; the context reads it (context.ts). */
@@ -48,8 +50,8 @@ export const checkoutsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/checkouts/direct', tags, summary: 'Оформить заказ без учётной записи', description: idempotency, requestHeaders } })
     .input(checkoutDirectSchema)
     .output(checkoutSchema)
-    .mutation(({ ctx, input }) =>
-      placeOrder(ctx, { ...input, kind: 'direct', userId: null, placedBy: null, idempotencyKey: requestKey(ctx.idempotencyKey, input.idempotencyKey) }),
+    .mutation(async ({ ctx, input }) =>
+      withStatusUrl(ctx, await placeOrder(ctx, { ...input, kind: 'direct', userId: null, placedBy: null, idempotencyKey: requestKey(ctx.idempotencyKey, input.idempotencyKey) })),
     ),
 
   /** tRPC only: an order taken by phone (/admin/checkouts/create-checkout), same rules. */
@@ -104,4 +106,6 @@ export const checkoutsRouter = router({
     .input(checkoutIdSchema)
     .output(okSchema)
     .mutation(({ ctx, input }) => deleteCheckout(ctx, input.checkoutId)),
+
+  ...oneClickProcedures,
 });

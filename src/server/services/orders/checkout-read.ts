@@ -33,6 +33,7 @@ function checkoutQuery(db: Db) {
     'o.comment',
     'o.totalAmount',
     'o.totalQuantity',
+    'o.callbackPending',
     'o.createdAt',
     'o.updatedAt',
     jsonArrayFrom(
@@ -104,6 +105,7 @@ export async function listCheckouts(db: Db, input: AllInput): Promise<{ rows: Ch
     if (input.addressId !== undefined) q = q.where('o.addressId', '=', input.addressId);
     if (input.basketId !== undefined) q = q.where('o.basketId', '=', input.basketId);
     if (input.status) q = q.where('o.status', '=', input.status);
+    if (input.callbackPending !== undefined) q = q.where('o.callbackPending', '=', input.callbackPending);
     if (input.createdFrom) q = q.where('o.createdAt', '>=', input.createdFrom);
     if (input.createdTo) q = q.where('o.createdAt', '<=', input.createdTo);
     if (input.customer) {
