@@ -224,7 +224,7 @@ describe('order letters in the development log', () => {
         payload: mugOrder({ firstName: 'Анна' }),
       });
       expect(placed.statusCode).toBe(200);
-      const id = (placed.json() as { id: number }).id;
+      const id = placed.json<{ id: number }>().id;
       const logged = lines.filter((line) => line.includes('e-mail kept in the outbox')).join('\n');
       expect(logged).toContain(`Заказ № ${id} принят`);
       expect(logged).toContain('anna.log@shop.test');
