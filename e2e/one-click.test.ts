@@ -79,7 +79,7 @@ describe('one-click order on a phone', () => {
     expect(response?.status()).toBe(200);
     await fresh.getByRole('heading', { name: `Заказ № ${order.id}` }).waitFor();
     await fresh.goto(`${t.baseUrl}/order/${'x'.repeat(43)}`);
-    await fresh.getByRole('heading', { name: 'Страница не найдена' }).waitFor();
+    await fresh.getByText('Такой страницы нет.', { exact: false }).waitFor();
     await fresh.close();
 
     // The admin sees it waiting for a call and confirms it.
