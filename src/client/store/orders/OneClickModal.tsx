@@ -55,7 +55,7 @@ export default function OneClickModal({ product, variant, sizeId, onClose }: One
     <Modal opened onClose={onClose} title="Купить в 1 клик" size="md" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Закрыть' }}>
       {order ? (
         <Stack>
-          <Alert color="green" role="status" title={`Заказ № ${order.id} принят`}>
+          <Alert color="green" role="status">
             Заказ № {order.id} принят. Мы перезвоним вам в ближайшее время для подтверждения.
           </Alert>
           {order.statusUrl ? (
