@@ -1,7 +1,7 @@
 import { maxUnitsPerLine } from '../order-limits.js';
 import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
-import { cursorShape, decimalQuerySchema, idSchema, limitSchema, listResponse, nextCursorShape, orderBySchema, wholeNumber } from './common.js';
+import { cursorShape, decimalQuerySchema, flagSchema, idSchema, limitSchema, listResponse, nextCursorShape, orderBySchema, wholeNumber } from './common.js';
 import { emailSchema, firstNameSchema, lastNameSchema } from './accounts.js';
 import { deliveryChoiceShape, orderDeliverySchema } from './delivery.js';
 
@@ -355,6 +355,10 @@ export const checkoutSchema = z.object({
   /** The delivery as recorded when the order was placed (or completed by the admin); null: none chosen. */
   delivery: orderDeliverySchema.nullable(),
   totalQuantity: z.number().int(),
+  /** A one-click order the shop has not yet confirmed by phone («Перезвонить»). */
+  callbackPending: z.boolean(),
+  /** Only in the answer that placed an order without an account: the order's own status page (shown once). */
+  statusUrl: z.string().optional().meta({ description: 'Только в ответе на заказ без учётной записи: ссылка на страницу статуса заказа (показывается один раз).' }),
   lines: z.array(checkoutLineSchema),
   history: z.array(checkoutHistoryEntrySchema),
   createdAt: z.date(),
@@ -381,7 +385,7 @@ const checkoutListShape = {
 /** GET /checkouts: the caller's own orders. */
 export const checkoutListSchema = z.object(checkoutListShape);
 /** GET /checkouts/all (Admin): everyone's, plus userId and a customer search (name, e-mail, phone). */
-export const checkoutAllSchema = z.object({ ...checkoutListShape, userId: idSchema.optional(), customer: filterText });
+export const checkoutAllSchema = z.object({ ...checkoutListShape, userId: idSchema.optional(), customer: filterText, callbackPending: flagSchema.optional() });
 export const checkoutListResponseSchema = listResponse(checkoutSchema).extend(nextCursorShape);
 
 // ---------------------------------------------------------------- dashboard

@@ -95,6 +95,11 @@ export interface CheckoutsTable {
   placedFrom: string | null;
   /** A guest order's phone, digits only (the open-orders hold counts by it). */
   phoneDigits: string | null;
+  /** A one-click order the shop has not yet confirmed by phone («Перезвонить»). */
+  callbackPending: Defaulted<boolean>;
+  /** SHA-256 of the order's status-link token; the sealed token lets status letters carry the link. */
+  accessTokenHash: string | null;
+  accessTokenSealed: string | null;
   /** Set explicitly only by the demo data (orders of the last 30 days). */
   createdAt: Defaulted<Date>;
   updatedAt: UpdatedAt;

@@ -20,6 +20,8 @@ import { getCheckout, listCheckouts } from '../../services/orders/checkout-read.
 import { changeCheckoutStatus, deleteCheckout } from '../../services/orders/checkout-status.js';
 import { checkoutStats } from '../../services/orders/stats.js';
 import { setOrderDelivery } from '../../services/orders/checkout-set-delivery.js';
+import { withStatusUrl } from '../../services/orders/one-click.js';
+import { oneClickProcedures } from './one-click.js';
 
 const tags = ['checkouts'];
 /** Documents the header in /api/openapi.json; the context reads it (context.ts). */
@@ -50,8 +52,8 @@ export const checkoutsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/checkouts/direct', tags, summary: 'Оформить заказ без учётной записи', description: idempotency, requestHeaders } })
     .input(checkoutDirectSchema)
     .output(checkoutSchema)
-    .mutation(({ ctx, input }) =>
-      placeOrder(ctx, { ...input, kind: 'direct', userId: null, placedBy: null, idempotencyKey: requestKey(ctx.idempotencyKey, input.idempotencyKey) }),
+    .mutation(async ({ ctx, input }) =>
+      withStatusUrl(ctx, await placeOrder(ctx, { ...input, kind: 'direct', userId: null, placedBy: null, idempotencyKey: requestKey(ctx.idempotencyKey, input.idempotencyKey) })),
     ),
 
   /** tRPC only: an order taken by phone (/admin/checkouts/create-checkout), same rules. */
@@ -122,4 +124,6 @@ export const checkoutsRouter = router({
     .input(checkoutIdSchema)
     .output(okSchema)
     .mutation(({ ctx, input }) => deleteCheckout(ctx, input.checkoutId)),
+
+  ...oneClickProcedures,
 });

@@ -14,6 +14,7 @@ import { isKeyClash, orderByKey, orderKeyOf, type OrderKey } from './idempotency
 import { limitUnitsPerLine, mergeItems, type Item } from './items.js';
 import { orderPlacedLetter, queueLetter, sendQueuedLetters } from './letters.js';
 import type { Delivery, OrderRequest } from './order-request.js';
+import { newOrderLink, orderStatusUrl } from './order-links.js';
 import { takeStock, type LineSnapshot } from './stock.js';
 import { orderEventData, recordEvent } from '../webhooks/events.js';
 
@@ -44,6 +45,7 @@ async function orderItems(trx: Db, request: OrderRequest): Promise<{ items: Item
  * nothing of it is read out.
  */
 async function addressDetails(trx: Db, request: OrderRequest): Promise<Delivery & { firstName: string | null; lastName: string | null }> {
+  if (request.oneStep) return { address: '', city: '', country: '', zipCode: '', firstName: null, lastName: null };
   if (request.addressId === undefined) {
     if (!request.address) throw badRequest(orderMessages.addressRequired);
     return { ...request.address, firstName: null, lastName: null };
@@ -75,8 +77,8 @@ async function contact(trx: Db, request: OrderRequest, fromAddress: { firstName:
   const firstName = request.firstName ?? fromAddress.firstName ?? user?.firstName;
   const lastName = request.lastName ?? fromAddress.lastName ?? user?.lastName;
   const email = request.email ?? user?.email;
-  if (!firstName || !lastName || !email) throw badRequest('Укажите имя, фамилию и e-mail получателя.');
-  return { firstName, lastName, email };
+  if (!firstName || (!request.oneStep && (!lastName || !email))) throw badRequest('Укажите имя, фамилию и e-mail получателя.');
+  return { firstName, lastName: lastName ?? '', email: email ?? '' };
 }
 
 /** The order just written, as GET /checkouts/{id} would answer it (without reading it back). */
@@ -109,7 +111,7 @@ function answer(
   };
 }
 
-type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'ip'>;
+type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'ip' | 'tokens'>;
 
 /** The items of a shopper's order obey the per-line limit; a phone order by staff is bounded by its schema. */
 function limitLines(ctx: Services, request: OrderRequest, items: readonly Item[]): void {
@@ -131,7 +133,7 @@ export async function placeOrder(ctx: Services, request: OrderRequest): Promise<
     throw badRequest(orderMessages.basketOrOneClick);
   }
   const orderKey = orderKeyOf(request);
-  const giveBack = request.kind === 'direct' && request.email ? await admitGuestOrder(ctx, request.email) : null;
+  const giveBack = request.kind === 'direct' ? await admitGuestOrder(ctx, request.email ?? null) : null;
   let outcome: { id: number; placed: Checkout | null };
   try {
     outcome = await inTransaction(db, (trx) => writeOrder(trx, ctx, request, orderKey));
@@ -162,7 +164,7 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
   const given = needsNoAddress(choice, request) ? noAddress : await addressDetails(trx, request);
   const who = await contact(trx, request, given);
   const totalQuantity = items.reduce((sum, item) => sum + item.quantity, 0);
-  if (request.kind === 'direct') await limitGuestUnits(trx, ctx, { units: totalQuantity, email: who.email, phone: request.phone });
+  if (request.kind === 'direct') await limitGuestUnits(trx, ctx, { units: totalQuantity, email: who.email || null, phone: request.phone });
   const lines = await takeStock(trx, items);
   const itemsAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const { columns: shipping, address: delivery } = await priceDelivery(trx, choice, request.pickupPointId, given, itemsAmount);
@@ -181,7 +183,9 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
     comment: request.comment,
     totalAmount,
     totalQuantity,
+    callbackPending: Boolean(request.oneStep),
   };
+  const link = newOrderLink(ctx.tokens);
   const order = await trx
     .insertInto('checkouts')
     .values({
@@ -193,6 +197,8 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
       requestHash: orderKey?.requestHash ?? null,
       placedFrom: request.kind === 'direct' ? networkOf(ctx.ip) : null,
       phoneDigits: request.kind === 'direct' ? phoneDigits(request.phone) : null,
+      accessTokenHash: link.hash,
+      accessTokenSealed: link.sealed,
     })
     .returning(['id', 'status', 'createdAt', 'updatedAt'])
     .executeTakeFirstOrThrow();
@@ -200,6 +206,8 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
   await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: 'New', changedBy: request.placedBy }).execute();
   if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount: itemsAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
   const placed = answer(order, { ...values, itemsAmount, delivery: orderDeliveryOf(shipping) }, lines, request.placedBy);
+  // Shown once, to whoever placed an order without an account (and in its letter).
+  if (request.userId === null) placed.statusUrl = orderStatusUrl(ctx.config.publicUrl, link.token);
   await recordEvent(trx, 'order.placed', orderEventData(placed));
   await queueLetter(trx, ctx, orderPlacedLetter(placed, ctx.config.publicUrl));
   return { id: order.id, placed };

@@ -37,6 +37,7 @@ function checkoutQuery(db: Db) {
     // Orders placed before delivery existed: the goods are the whole total.
     sql<number>`coalesce(o.items_amount, o.total_amount)`.as('itemsAmount'),
     ...deliveryColumnNames,
+    'o.callbackPending',
     'o.createdAt',
     'o.updatedAt',
     jsonArrayFrom(
@@ -112,6 +113,7 @@ export async function listCheckouts(db: Db, input: AllInput): Promise<{ rows: Ch
     if (input.addressId !== undefined) q = q.where('o.addressId', '=', input.addressId);
     if (input.basketId !== undefined) q = q.where('o.basketId', '=', input.basketId);
     if (input.status) q = q.where('o.status', '=', input.status);
+    if (input.callbackPending !== undefined) q = q.where('o.callbackPending', '=', input.callbackPending);
     if (input.createdFrom) q = q.where('o.createdAt', '>=', input.createdFrom);
     if (input.createdTo) q = q.where('o.createdAt', '<=', input.createdTo);
     if (input.customer) {
