@@ -1,4 +1,5 @@
 import { maxUnitsPerLine } from '../order-limits.js';
+import { phoneSchema } from '../phone.js';
 import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
 import { cursorShape, decimalQuerySchema, idSchema, limitSchema, listResponse, nextCursorShape, orderBySchema, wholeNumber } from './common.js';
@@ -48,15 +49,8 @@ export const dateQuerySchema = z.preprocess(
 const text = (label: string, max = 200) =>
   z.string({ error: `Укажите ${label}` }).trim().min(1, `Укажите ${label}`).max(max, `Слишком длинное значение: ${label}`);
 
-/** A Russian or international phone: digits with optional +, spaces, brackets and hyphens; 10–15 digits. */
-export const phoneSchema = z
-  .string({ error: 'Укажите телефон' })
-  .trim()
-  .regex(/^\+?[\d\s()-]{10,25}$/, 'Введите телефон, например +7 900 123-45-67')
-  .refine((value) => {
-    const digits = value.replace(/\D/g, '').length;
-    return digits >= 10 && digits <= 15;
-  }, 'Введите телефон, например +7 900 123-45-67');
+/** A Russian phone in any usual spelling, stored as +7XXXXXXXXXX (src/shared/phone.ts). */
+export { phoneSchema } from '../phone.js';
 
 export const zipCodeSchema = z
   .string({ error: 'Укажите индекс' })
