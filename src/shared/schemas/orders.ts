@@ -198,6 +198,8 @@ export const addressInputSchema = z.object({
   country: text('страну', 100).default('Россия'),
   zipCode: zipCodeSchema,
   phone: phoneSchema.optional(),
+  /** true makes it the user's default address (the others stop being it); false or absent changes nothing. */
+  isDefault: z.boolean().optional(),
 });
 
 export const addressSchema = z.object({
@@ -210,6 +212,8 @@ export const addressSchema = z.object({
   country: z.string(),
   zipCode: z.string(),
   phone: z.string(),
+  /** The user's default address: the checkout fills it in. */
+  isDefault: z.boolean(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
