@@ -100,7 +100,8 @@ describe('remembered contacts', () => {
     await expect.poll(() => section.getByRole('article').count()).toBe(1);
 
     // Nothing sticks out sideways on the phone; axe finds nothing serious.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(phone.width);
     expect(describeViolations(await seriousAxeViolations(page))).toBe('');
     await screenshot(page, 'contacts-profile-addresses-phone');
     await page.close();
