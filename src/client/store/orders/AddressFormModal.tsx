@@ -1,4 +1,4 @@
-import { Checkbox, Modal, SimpleGrid, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { phoneSchema } from '../../../shared/phone.js';
@@ -14,16 +14,19 @@ import { recipientLastNameSchema } from './checkout-form';
 const profileAddressSchema = addressInputSchema.extend({ lastName: recipientLastNameSchema, phone: phoneSchema });
 type AddressFormValues = z.input<typeof profileAddressSchema>;
 
-const valuesOf = (address: Address | null, isFirst: boolean): AddressFormValues =>
+const valuesOf = (address: Address | null): AddressFormValues =>
   address
-    ? { firstName: address.firstName, lastName: address.lastName, phone: address.phone, city: address.city, zipCode: address.zipCode, address: address.address, country: address.country, isDefault: address.isDefault }
-    : { firstName: '', lastName: '', phone: '', city: '', zipCode: '', address: '', country: 'Россия', isDefault: isFirst };
+    ? { firstName: address.firstName, lastName: address.lastName, phone: address.phone, city: address.city, zipCode: address.zipCode, address: address.address, country: address.country }
+    : { firstName: '', lastName: '', phone: '', city: '', zipCode: '', address: '', country: 'Россия' };
 
-/** «Добавить адрес» or «Изменить»: the recipient, their phone and the address; full screen on a phone. */
-export function AddressFormModal({ address, isFirst, onClose }: { address: Address | null; isFirst: boolean; onClose: () => void }) {
+/**
+ * «Добавить адрес» or «Изменить»: the recipient, their phone and the address; full screen on a phone.
+ * The default is chosen on the cards («Сделать основным»); the first address saved is it.
+ */
+export function AddressFormModal({ address, onClose }: { address: Address | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
   const utils = trpc.useUtils();
-  const form = useForm<AddressFormValues>({ mode: 'controlled', initialValues: valuesOf(address, isFirst), validate: schemaResolver(profileAddressSchema, { sync: true }) });
+  const form = useForm<AddressFormValues>({ mode: 'controlled', initialValues: valuesOf(address), validate: schemaResolver(profileAddressSchema, { sync: true }) });
   const saved = () => {
     void utils.orders.addresses.list.invalidate();
     toastSuccess(address ? 'Адрес изменён' : 'Адрес сохранён');
@@ -36,7 +39,7 @@ export function AddressFormModal({ address, isFirst, onClose }: { address: Addre
     else create.mutate(values);
   });
   return (
-    <Modal opened onClose={onClose} title={address ? 'Изменить адрес' : 'Новый адрес'} fullScreen={phone === true} size="lg">
+    <Modal opened onClose={onClose} title={address ? 'Изменить адрес' : 'Новый адрес'} fullScreen={phone === true} size="lg" closeButtonProps={{ 'aria-label': 'Закрыть' }}>
       <SubmitForm onSubmit={submit} submitLabel="Сохранить" submitting={create.isPending || update.isPending} wideSubmit={phone === true}>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Имя" autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />
@@ -49,11 +52,6 @@ export function AddressFormModal({ address, isFirst, onClose }: { address: Addre
         </SimpleGrid>
         <TextInput label="Адрес" autoComplete="street-address" placeholder="Улица, дом, квартира" withAsterisk {...form.getInputProps('address')} />
         <TextInput label="Страна" autoComplete="country-name" withAsterisk {...form.getInputProps('country')} />
-        <Checkbox
-          label="Основной адрес — им заполняется оформление заказа"
-          disabled={address?.isDefault === true || isFirst}
-          {...form.getInputProps('isDefault', { type: 'checkbox' })}
-        />
       </SubmitForm>
     </Modal>
   );

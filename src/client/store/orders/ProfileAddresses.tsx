@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatPhone } from '../../../shared/phone.js';
 import type { Address } from '../../../shared/schemas/orders.js';
@@ -37,7 +36,7 @@ export function ProfileAddresses() {
           <Title order={4} id="my-addresses">
             Мои адреса
           </Title>
-          <Button variant="light" size="sm" leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          <Button variant="light" size="sm" onClick={() => setEditing('new')}>
             Добавить адрес
           </Button>
         </Group>
@@ -81,7 +80,7 @@ export function ProfileAddresses() {
           </SimpleGrid>
         )}
       </Stack>
-      {editing !== null && <AddressFormModal address={editing === 'new' ? null : editing} isFirst={rows.length === 0} onClose={() => setEditing(null)} />}
+      {editing !== null && <AddressFormModal address={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Paper>
   );
 }
