@@ -59,6 +59,21 @@ describe('the default address', () => {
     expect((await save('Новая')).isDefault).toBe(true);
   });
 
+  it('keeps a typed checkout address when «Сохранить адрес» is on, once, and becomes the first default', async () => {
+    const lev = await signUp(t, 'lev.addresses@shop.test', 'Лев');
+    const order = (extra: Record<string, unknown>) =>
+      t.rest<Checkout>('POST', '/checkouts', { token: lev.token, body: { lastName: 'Адресов', phone: '8 913 555-00-11', address: delivery, oneClick: { variantId: variantOf(shop.mug), quantity: 1 }, ...extra } });
+    const kept = async () => (await t.rest<List>('GET', '/addresses?limit=100', { token: lev.token })).body.rows;
+
+    expect((await order({})).status).toBe(200);
+    expect(await kept()).toEqual([]);
+    expect((await order({ saveAddress: true })).status).toBe(200);
+    expect(await kept()).toMatchObject([{ firstName: 'Лев', lastName: 'Адресов', phone: '+79135550011', city: delivery.city, zipCode: delivery.zipCode, isDefault: true }]);
+    // The same address again (another letter case) is not kept twice.
+    expect((await order({ saveAddress: true, address: { ...delivery, address: delivery.address.toUpperCase() } })).status).toBe(200);
+    expect(await kept()).toHaveLength(1);
+  });
+
   it('is one per user even when addresses are saved at once', async () => {
     const gleb = await signUp(t, 'gleb.addresses@shop.test', 'Глеб');
     const answers = await Promise.all(

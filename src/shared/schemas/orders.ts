@@ -277,6 +277,8 @@ const checkoutCommon = {
 /** POST /checkouts (signed in): names and e-mail default to the address's and the account's. */
 export const checkoutCreateSchema = z.object({
   ...checkoutCommon,
+  /** Keep the typed `address` among one's addresses (not when it is already kept). */
+  saveAddress: z.boolean().default(false),
   firstName: firstNameSchema.optional(),
   lastName: lastNameSchema.optional(),
   email: emailSchema.optional(),

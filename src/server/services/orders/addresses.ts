@@ -8,7 +8,7 @@ import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
 import { createOpaqueToken } from '../accounts/tokens.js';
 
-type AddressFields = z.output<typeof addressInputSchema>;
+export type AddressFields = z.output<typeof addressInputSchema>;
 type ListInput = z.output<typeof addressListSchema>;
 
 const columns = ['id', 'userId', 'firstName', 'lastName', 'address', 'city', 'country', 'zipCode', 'phone', 'isDefault', 'createdAt', 'updatedAt'] as const;
@@ -55,13 +55,16 @@ async function makeDefault(trx: Db, userId: number, id: number): Promise<void> {
 
 /** A user's first address becomes their default; `isDefault: true` makes a later one the default. */
 export function createAddress(db: Db, fields: AddressFields, userId: number): Promise<Address> {
-  return inTransaction(db, async (trx) => {
-    await lockOwner(trx, userId);
-    const current = await trx.selectFrom('addresses').select('id').where('userId', '=', userId).where('isDefault', '=', true).executeTakeFirst();
-    const row = await trx.insertInto('addresses').values({ ...values(fields), userId }).returning('id').executeTakeFirstOrThrow();
-    if (fields.isDefault === true || !current) await makeDefault(trx, userId, row.id);
-    return trx.selectFrom('addresses').select(columns).where('id', '=', row.id).executeTakeFirstOrThrow();
-  });
+  return inTransaction(db, (trx) => insertOwnAddress(trx, fields, userId));
+}
+
+/** createAddress inside a transaction already open (a checkout's «Сохранить адрес»). */
+export async function insertOwnAddress(trx: Db, fields: AddressFields, userId: number): Promise<Address> {
+  await lockOwner(trx, userId);
+  const current = await trx.selectFrom('addresses').select('id').where('userId', '=', userId).where('isDefault', '=', true).executeTakeFirst();
+  const row = await trx.insertInto('addresses').values({ ...values(fields), userId }).returning('id').executeTakeFirstOrThrow();
+  if (fields.isDefault === true || !current) await makeDefault(trx, userId, row.id);
+  return trx.selectFrom('addresses').select(columns).where('id', '=', row.id).executeTakeFirstOrThrow();
 }
 
 /**
