@@ -82,7 +82,7 @@ export function DeliveryMethodFormPage() {
       ) : (
         <FormSection title="Цена и срок">
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <NumberInput label="Цена" description="Пусто — бесплатно" {...moneyProps} {...form.getInputProps('price')} />
+            <NumberInput label="Цена" description="0 — бесплатно" {...moneyProps} {...form.getInputProps('price')} />
             <NumberInput label="Бесплатно от" description="Сумма товаров; пусто — всегда по цене" {...moneyProps} {...form.getInputProps('freeFrom')} />
             <NumberInput label="Срок от" withAsterisk {...daysProps} {...form.getInputProps('minDays')} />
             <NumberInput label="Срок до" withAsterisk {...daysProps} {...form.getInputProps('maxDays')} />

@@ -6,7 +6,7 @@ import { deliveryMethodInputSchema, type DeliveryKind, type DeliveryMethod, type
 /**
  * The method form holds what the admin types: number fields may be empty (''). `toMethodInput`
  * turns that into the shared `deliveryMethodInputSchema` shape, which is what is validated and sent.
- * An empty price is a free method (the schema's default 0); an empty «Бесплатно от» is never free.
+ * A price of 0 (or left empty) is a free method; an empty «Бесплатно от» is never free.
  */
 export interface ZoneValues {
   /** A stable React key while zones are added and removed. */
@@ -40,7 +40,7 @@ export const emptyMethod: MethodValues = {
   kind: 'pickup',
   name: '',
   description: '',
-  price: '',
+  price: 0,
   freeFrom: '',
   minDays: 1,
   maxDays: 3,
@@ -49,14 +49,12 @@ export const emptyMethod: MethodValues = {
   zones: [],
 };
 
-const blankIfZero = (value: number): number | string => (value === 0 ? '' : value);
-
 export function methodToValues(method: DeliveryMethod): MethodValues {
   return {
     kind: method.kind,
     name: method.name,
     description: method.description,
-    price: blankIfZero(method.price),
+    price: method.price,
     freeFrom: method.freeFrom ?? '',
     minDays: method.minDays,
     maxDays: method.maxDays,

@@ -7,6 +7,7 @@ import { lastNameSchema } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import type { BasketItem } from './use-basket';
+import { deliveryFormShape, emptyDelivery, toDeliveryInput, withDeliveryRules } from './delivery-form';
 
 /** A recipient's surname: the account's rules, and not empty. */
 export const recipientLastNameSchema = lastNameSchema.refine((value) => value !== '', 'Укажите фамилию');
@@ -16,6 +17,7 @@ export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, e
   // The server refuses an order without a surname («Укажите имя, фамилию и e-mail получателя.»).
   lastName: recipientLastNameSchema,
   address: deliveryInputSchema,
+  ...deliveryFormShape,
 });
 export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
 
@@ -26,6 +28,7 @@ const emptyValues: CheckoutFormValues = {
   phone: '',
   comment: '',
   address: { address: '', city: '', country: 'Россия', zipCode: '' },
+  ...emptyDelivery,
 };
 
 /**
@@ -34,7 +37,7 @@ const emptyValues: CheckoutFormValues = {
  */
 export function useCheckoutForm() {
   const { user } = useAuth();
-  const form = useForm<CheckoutFormValues>({ mode: 'controlled', initialValues: emptyValues, validate: schemaResolver(checkoutFormSchema, { sync: true }) });
+  const form = useForm<CheckoutFormValues>({ mode: 'controlled', initialValues: emptyValues, validate: withDeliveryRules(schemaResolver(checkoutFormSchema, { sync: true })) });
   const firstAddress = trpc.orders.addresses.list.useQuery({ limit: 1 }, { enabled: user !== null, meta: { silent: true } });
   const address = firstAddress.data?.rows[0];
   const filled = useRef<string>('');
@@ -78,7 +81,7 @@ export function usePlaceOrder(onPlaced?: (order: Checkout) => void) {
   const signedIn = trpc.orders.checkouts.create.useMutation({ onSuccess: done, onError: refused });
   const direct = trpc.orders.checkouts.direct.useMutation({ onSuccess: done, onError: refused });
   const place = (source: CheckoutSource, values: CheckoutFormValues) => {
-    const input = { ...source, ...values, idempotencyKey };
+    const input = { ...source, ...toDeliveryInput(values), idempotencyKey };
     if (user) signedIn.mutate(input);
     else direct.mutate(input);
   };
