@@ -146,7 +146,7 @@ describe('delivery in the browser', () => {
     expect(await row.textContent()).toMatch(/Казань и пригороды: 290\s₽, бесплатно от 4\s000\s₽/);
 
     // The shop now delivers to Казань: the public quote says so and prices it by the zone.
-    const quote = await t.trpc().delivery.options.query();
+    const quote = await t.trpc().delivery.options.query({});
     const kazan = quote.methods.find((method) => method.name === 'Курьер по Казани');
     expect(kazan?.zones.map((zone) => [zone.cities, zone.price, zone.freeFrom])).toEqual([[['Казань'], 290, 4000]]);
 
@@ -158,7 +158,7 @@ describe('delivery in the browser', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Пункт самовывоза сохранён').waitFor();
     await page.getByRole('row', { name: /Магазин на Арбате.*Пн–Пт 09:00–21:00/ }).waitFor();
-    const points = await t.trpc().delivery.pickupPoints.list.query();
+    const points = await t.trpc().delivery.pickupPoints.list.query({});
     expect(points.find((point) => point.name === 'Магазин на Арбате')?.hours).toBe('Пн–Пт 09:00–21:00');
     await page.close();
   });

@@ -21,7 +21,7 @@ export function DeliveryMethodFormPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   // A shop has a handful of methods: the edit screen reads the admin's list.
-  const list = trpc.delivery.methods.all.useQuery(undefined, { enabled: id !== null, meta: { silent: true } });
+  const list = trpc.delivery.methods.all.useQuery({}, { enabled: id !== null, meta: { silent: true } });
   const saved = () => utils.delivery.invalidate();
   const create = trpc.delivery.methods.create.useMutation({ onSuccess: saved });
   const update = trpc.delivery.methods.update.useMutation({ onSuccess: saved });

@@ -32,10 +32,11 @@ function SectionHeader({ title, id, addLabel, addTo }: { title: string; id: stri
 
 function MethodsSection() {
   const utils = trpc.useUtils();
-  const list = trpc.delivery.methods.all.useQuery();
+  const list = trpc.delivery.methods.all.useQuery({});
   const remove = trpc.delivery.methods.remove.useMutation({
-    onSuccess: () => {
-      toastSuccess('Способ доставки удалён');
+    onSuccess: (removed) => {
+      // A method that orders name stays in their history: it is switched off instead.
+      toastSuccess(removed.deactivated ? 'Способ доставки выключен' : 'Способ доставки удалён', removed.deactivated ? 'Он указан в заказах, поэтому не удалён.' : undefined);
       void utils.delivery.invalidate();
     },
   });
@@ -83,10 +84,10 @@ function MethodsSection() {
 
 function PointsSection() {
   const utils = trpc.useUtils();
-  const list = trpc.delivery.pickupPoints.all.useQuery();
+  const list = trpc.delivery.pickupPoints.all.useQuery({});
   const remove = trpc.delivery.pickupPoints.remove.useMutation({
-    onSuccess: () => {
-      toastSuccess('Пункт самовывоза удалён');
+    onSuccess: (removed) => {
+      toastSuccess(removed.deactivated ? 'Пункт самовывоза выключен' : 'Пункт самовывоза удалён', removed.deactivated ? 'Он указан в заказах, поэтому не удалён.' : undefined);
       void utils.delivery.invalidate();
     },
   });

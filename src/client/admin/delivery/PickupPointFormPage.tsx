@@ -54,7 +54,7 @@ export function PickupPointFormPage() {
   const id = Number(useParams()['id'] ?? 0) || null;
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const list = trpc.delivery.pickupPoints.all.useQuery(undefined, { enabled: id !== null, meta: { silent: true } });
+  const list = trpc.delivery.pickupPoints.all.useQuery({}, { enabled: id !== null, meta: { silent: true } });
   const saved = () => utils.delivery.invalidate();
   const create = trpc.delivery.pickupPoints.create.useMutation({ onSuccess: saved });
   const update = trpc.delivery.pickupPoints.update.useMutation({ onSuccess: saved });

@@ -19,8 +19,8 @@ const resolveDelivery = schemaResolver(orderDeliveryUpdateSchema, { sync: true }
  * pickup point or the address; orders.checkouts.setDelivery prices it by the shop's rule.
  */
 export function CheckoutDeliveryForm({ order, onSaved }: { order: Checkout; onSaved: (saved: Checkout) => void }) {
-  const methods = trpc.delivery.methods.all.useQuery();
-  const points = trpc.delivery.pickupPoints.all.useQuery();
+  const methods = trpc.delivery.methods.all.useQuery({});
+  const points = trpc.delivery.pickupPoints.all.useQuery({});
   const save = trpc.orders.checkouts.setDelivery.useMutation({
     onSuccess(saved) {
       onSaved(saved);

@@ -21,7 +21,7 @@ const SubscribeForm = lazy(() => import('./SubscribeForm').then((module) => ({ d
  */
 function AdvertisementStrip() {
   const ads = trpc.content.advertisements.list.useQuery({});
-  const delivery = trpc.delivery.options.useQuery(undefined, { staleTime: 60_000, meta: { silent: true } });
+  const delivery = trpc.delivery.options.useQuery({}, { staleTime: 60_000, meta: { silent: true } });
   const ad = ads.data?.rows[0];
   if (!ad || delivery.isLoading) return null;
   return (

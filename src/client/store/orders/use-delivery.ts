@@ -5,7 +5,7 @@ import { trpc } from '../../trpc';
 
 /** The shop's active methods, pickup points and lowest free-delivery threshold (a failure is silent: no hint, no choice). */
 export function useDeliveryOptions() {
-  return trpc.delivery.options.useQuery(undefined, { staleTime: 60_000, meta: { silent: true } });
+  return trpc.delivery.options.useQuery({}, { staleTime: 60_000, meta: { silent: true } });
 }
 
 interface QuoteFor {
