@@ -127,12 +127,12 @@ describe('delivery in the browser', () => {
 
     await page.getByRole('link', { name: 'Добавить способ' }).click();
     await page.getByRole('heading', { name: 'Новый способ доставки' }).waitFor();
-    await page.getByRole('textbox', { name: 'Вид доставки' }).click();
+    await page.getByRole('combobox', { name: 'Вид доставки' }).click();
     await page.getByRole('option', { name: 'Курьер' }).click();
-    await page.getByLabel('Название', { exact: true }).fill('Курьер по Казани');
+    await page.getByRole('textbox', { name: 'Название', exact: true }).fill('Курьер по Казани');
     await page.getByLabel('Название зоны').fill('Казань и пригороды');
-    await page.getByLabel('Города').fill('Казань');
-    await page.getByLabel('Города').press('Enter');
+    await page.getByRole('combobox', { name: 'Города' }).fill('Казань');
+    await page.getByRole('combobox', { name: 'Города' }).press('Enter');
     await page.getByLabel('Цена').fill('290');
     await page.getByLabel('Бесплатно от').fill('4000');
     await page.getByLabel('Срок от').fill('1');
@@ -172,7 +172,7 @@ describe('delivery in the browser', () => {
     const delivery = page.getByTestId('order-delivery');
     await expect.poll(() => delivery.textContent()).toContain('Магазин на Тверской');
     const form = page.getByRole('form', { name: 'Доставка заказа' });
-    await form.getByRole('textbox', { name: 'Способ доставки' }).click();
+    await form.getByRole('combobox', { name: 'Способ доставки' }).click();
     await page.getByRole('option', { name: 'Курьер по Москве (Курьер)' }).click();
     await form.getByLabel('Город').fill('Москва');
     await form.getByLabel('Индекс').fill('125009');
