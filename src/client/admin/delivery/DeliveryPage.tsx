@@ -70,8 +70,8 @@ function MethodsSection() {
             { label: 'Название', render: methodLink },
             { label: 'Вид', render: (row) => deliveryKindLabels[row.kind] },
             { label: 'Цена', render: (row) => <Text size="sm">{priceRuleSummary(row)}</Text> },
-            { label: 'Срок', render: (row) => row.estimate },
-            { label: 'Состояние', render: (row) => <ActiveBadge active={row.active} /> },
+            { label: 'Срок', cellStyle: { whiteSpace: 'nowrap' }, render: (row) => row.estimate },
+            { label: 'Состояние', width: 130, cellStyle: { whiteSpace: 'nowrap' }, render: (row) => <ActiveBadge active={row.active} /> },
           ]}
           action={(row) => (
             <AdminDeleteButton name={row.name} question={`Удалить способ доставки «${row.name}»?`} loading={remove.isPending} onConfirm={() => remove.mutate({ methodId: row.id })} />
@@ -120,7 +120,7 @@ function PointsSection() {
             { label: 'Название', render: pointLink },
             { label: 'Адрес', render: (row) => `${row.city}, ${row.address}` },
             { label: 'Часы работы', render: (row) => <Text size="sm">{row.hours}</Text> },
-            { label: 'Состояние', render: (row) => <ActiveBadge active={row.active} /> },
+            { label: 'Состояние', width: 130, cellStyle: { whiteSpace: 'nowrap' }, render: (row) => <ActiveBadge active={row.active} /> },
           ]}
           action={(row) => (
             <AdminDeleteButton name={row.name} question={`Удалить пункт самовывоза «${row.name}»?`} loading={remove.isPending} onConfirm={() => remove.mutate({ pointId: row.id })} />
