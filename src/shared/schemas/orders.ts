@@ -3,6 +3,7 @@ import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
 import { cursorShape, decimalQuerySchema, idSchema, limitSchema, listResponse, nextCursorShape, orderBySchema, wholeNumber } from './common.js';
 import { emailSchema, firstNameSchema, lastNameSchema } from './accounts.js';
+import { deliveryChoiceShape, orderDeliverySchema } from './delivery.js';
 
 /**
  * The orders contract (docs/orders.md): baskets, wishlists,
@@ -271,6 +272,8 @@ const checkoutCommon = {
   comment: z.string().trim().max(1000, 'Слишком длинный комментарий').default(''),
   /** Same as the Idempotency-Key header (the header wins): a repeated submit gives the same order. */
   idempotencyKey: idempotencyKeySchema.optional(),
+  /** The delivery method and pickup point (docs/delivery.md); a pickup order needs no address. */
+  ...deliveryChoiceShape,
 };
 
 /** POST /checkouts (signed in): names and e-mail default to the address's and the account's. */
@@ -302,6 +305,7 @@ export const checkoutStaffCreateSchema = z.object({
   comment: z.string().trim().max(1000, 'Слишком длинный комментарий').default(''),
   items: z.array(staffItemInputSchema).min(1, 'Добавьте хотя бы один товар').max(100),
   idempotencyKey: idempotencyKeySchema.optional(),
+  ...deliveryChoiceShape,
 });
 
 export const checkoutLineSchema = z.object({
@@ -344,7 +348,12 @@ export const checkoutSchema = z.object({
   country: z.string(),
   zipCode: z.string(),
   comment: z.string(),
+  /** The goods plus the delivery's cost (rubles). */
   totalAmount: z.number(),
+  /** The goods alone (rubles). */
+  itemsAmount: z.number(),
+  /** The delivery as recorded when the order was placed (or completed by the admin); null: none chosen. */
+  delivery: orderDeliverySchema.nullable(),
   totalQuantity: z.number().int(),
   lines: z.array(checkoutLineSchema),
   history: z.array(checkoutHistoryEntrySchema),

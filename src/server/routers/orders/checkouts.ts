@@ -11,6 +11,7 @@ import {
   checkoutStatsSchema,
   checkoutStatusUpdateSchema,
 } from '../../../shared/schemas/orders.js';
+import { orderDeliveryUpdateSchema } from '../../../shared/schemas/delivery.js';
 import { z } from '../../../shared/zod.js';
 import { adminProcedure, publicProcedure, router, userProcedure } from '../../trpc.js';
 import { placeOrder } from '../../services/orders/checkout-create.js';
@@ -18,6 +19,7 @@ import { requestKey } from '../../services/orders/idempotency.js';
 import { getCheckout, listCheckouts } from '../../services/orders/checkout-read.js';
 import { changeCheckoutStatus, deleteCheckout } from '../../services/orders/checkout-status.js';
 import { checkoutStats } from '../../services/orders/stats.js';
+import { setOrderDelivery } from '../../services/orders/checkout-set-delivery.js';
 
 const tags = ['checkouts'];
 /** Documents the header in /api/openapi.json; the context reads it (context.ts). */
@@ -98,6 +100,22 @@ export const checkoutsRouter = router({
     .input(checkoutStatusUpdateSchema)
     .output(checkoutSchema)
     .mutation(({ ctx, input }) => changeCheckoutStatus(ctx, input.checkoutId, input.status, ctx.user.id)),
+
+  setDelivery: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/checkouts/{checkoutId}/delivery',
+        tags,
+        protect: true,
+        summary: 'Указать или изменить доставку заказа (например, заказа в один клик)',
+        description:
+          'Body `{ deliveryMethodId, pickupPointId, address }`. Only while the order is New (else 409). The cost is priced for the order’s goods and the total becomes goods + delivery; without `deliveryMethodId` the delivery is cleared.',
+      },
+    })
+    .input(orderDeliveryUpdateSchema)
+    .output(checkoutSchema)
+    .mutation(({ ctx, input }) => setOrderDelivery(ctx.db, input)),
 
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/checkouts/{checkoutId}', tags, protect: true, summary: 'Удалить заказ' } })

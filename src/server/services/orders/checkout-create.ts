@@ -7,6 +7,8 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { hashOpaqueToken } from '../accounts/tokens.js';
 import { readCheckout } from './checkout-read.js';
+import { deliveryChoice, needsNoAddress, noAddress, priceDelivery } from './checkout-delivery.js';
+import { orderDeliveryOf } from '../delivery/snapshot.js';
 import { admitGuestOrder, limitGuestUnits, networkOf, phoneDigits } from './guest-limits.js';
 import { isKeyClash, orderByKey, orderKeyOf, type OrderKey } from './idempotency.js';
 import { limitUnitsPerLine, mergeItems, type Item } from './items.js';
@@ -80,7 +82,7 @@ async function contact(trx: Db, request: OrderRequest, fromAddress: { firstName:
 /** The order just written, as GET /checkouts/{id} would answer it (without reading it back). */
 function answer(
   order: { id: number; status: Checkout['status']; createdAt: Date; updatedAt: Date },
-  values: Omit<Checkout, 'id' | 'status' | 'lines' | 'history' | 'createdAt' | 'updatedAt' | 'totalAmount'> & { totalAmount: number },
+  values: Omit<Checkout, 'id' | 'status' | 'lines' | 'history' | 'createdAt' | 'updatedAt' | 'totalAmount' | 'itemsAmount'> & { totalAmount: number; itemsAmount: number },
   lines: readonly LineSnapshot[],
   placedBy: number | null,
 ): Checkout {
@@ -88,6 +90,7 @@ function answer(
     ...values,
     ...order,
     totalAmount: toRubles(values.totalAmount),
+    itemsAmount: toRubles(values.itemsAmount),
     lines: lines.map((line) => ({
       productId: line.productId,
       variantId: line.variantId,
@@ -154,12 +157,15 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
   if (repeated !== null) return { id: repeated, placed: null };
   if (ordered) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.basketOrdered });
   limitLines(ctx, request, items);
-  const delivery = await addressDetails(trx, request);
-  const who = await contact(trx, request, delivery);
+  const choice = await deliveryChoice(trx, request);
+  const given = needsNoAddress(choice, request) ? noAddress : await addressDetails(trx, request);
+  const who = await contact(trx, request, given);
   const totalQuantity = items.reduce((sum, item) => sum + item.quantity, 0);
   if (request.kind === 'direct') await limitGuestUnits(trx, ctx, { units: totalQuantity, email: who.email, phone: request.phone });
   const lines = await takeStock(trx, items);
-  const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const itemsAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const { columns: shipping, address: delivery } = await priceDelivery(trx, choice, request.pickupPointId, given, itemsAmount);
+  const totalAmount = itemsAmount + shipping.deliveryCost;
   const values = {
     userId: request.userId,
     basketId,
@@ -179,6 +185,8 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
     .insertInto('checkouts')
     .values({
       ...values,
+      ...shipping,
+      itemsAmount,
       idempotencyKey: orderKey?.key ?? null,
       idempotencyScope: orderKey?.scope ?? null,
       requestHash: orderKey?.requestHash ?? null,
@@ -189,8 +197,8 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
     .executeTakeFirstOrThrow();
   await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
   await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: 'New', changedBy: request.placedBy }).execute();
-  if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
-  const placed = answer(order, values, lines, request.placedBy);
+  if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount: itemsAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
+  const placed = answer(order, { ...values, itemsAmount, delivery: orderDeliveryOf(shipping) }, lines, request.placedBy);
   await recordEvent(trx, 'order.placed', orderEventData(placed));
   await queueLetter(trx, ctx, orderPlacedLetter(placed, ctx.config.publicUrl));
   return { id: order.id, placed };

@@ -10,6 +10,7 @@ import type { AuthUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { decodeCursor, nextCursorOf } from '../platform/cursor.js';
+import { deliveryColumnNames, orderDeliveryOf } from '../delivery/snapshot.js';
 
 type AllInput = z.output<typeof checkoutAllSchema>;
 
@@ -33,6 +34,9 @@ function checkoutQuery(db: Db) {
     'o.comment',
     'o.totalAmount',
     'o.totalQuantity',
+    // Orders placed before delivery existed: the goods are the whole total.
+    sql<number>`coalesce(o.items_amount, o.total_amount)`.as('itemsAmount'),
+    ...deliveryColumnNames,
     'o.createdAt',
     'o.updatedAt',
     jsonArrayFrom(
@@ -67,9 +71,13 @@ function checkoutQuery(db: Db) {
 type Row = Awaited<ReturnType<ReturnType<typeof checkoutQuery>['executeTakeFirstOrThrow']>>;
 
 function toCheckout(row: Row): Checkout {
+  const { deliveryMethodId, deliveryKind, deliveryName, deliveryEstimate, deliveryCost, pickupPointId, pickupPointName, pickupPointAddress, pickupPointHours, ...order } = row;
+  const delivery = orderDeliveryOf({ deliveryMethodId, deliveryKind, deliveryName, deliveryEstimate, deliveryCost, pickupPointId, pickupPointName, pickupPointAddress, pickupPointHours });
   return {
-    ...row,
+    ...order,
     totalAmount: toRubles(row.totalAmount),
+    itemsAmount: toRubles(Number(row.itemsAmount)),
+    delivery,
     lines: row.lines.map(({ unitPrice, ...line }) => ({ ...line, price: toRubles(unitPrice), lineTotal: toRubles(unitPrice * line.quantity) })),
     history: row.history.map((entry) => ({ ...entry, createdAt: new Date(entry.createdAt) })),
   };

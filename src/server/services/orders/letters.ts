@@ -23,6 +23,27 @@ function deliveryText(order: Checkout): string {
   return inertText([order.zipCode, order.country, order.city, order.address].filter(Boolean).join(', '));
 }
 
+/** «Доставка: Курьер, 1–2 дня — 300 ₽» (or «бесплатно»), or «по согласованию» when the order has none yet. */
+function deliveryCostText(order: Checkout): string {
+  const { delivery } = order;
+  if (!delivery) return 'Доставка: по согласованию с магазином';
+  return `Доставка: ${delivery.name}${delivery.estimate ? `, ${delivery.estimate}` : ''} — ${delivery.cost === 0 ? 'бесплатно' : formatRubles(delivery.cost)}`;
+}
+
+/** Where the order goes: the pickup point (name, address, hours) or the address. */
+function destinationText(order: Checkout): string | null {
+  const point = order.delivery?.pickupPoint;
+  if (point) return `Пункт самовывоза: ${point.name}, ${point.address}. Часы работы: ${point.hours}`;
+  const address = deliveryText(order);
+  return address ? `Адрес доставки: ${address}` : null;
+}
+
+/** The goods, the delivery, the total, and where to (docs/delivery.md). */
+function summaryLines(order: Checkout): string[] {
+  const destination = destinationText(order);
+  return [`Товары: ${formatRubles(order.itemsAmount)}`, deliveryCostText(order), `Итого: ${formatRubles(order.totalAmount)}`, ...(destination ? [destination] : [])];
+}
+
 function body(order: Checkout, lead: string, withLines: boolean, link: string): Letter {
   const greeting = `Здравствуйте, ${inertText(order.firstName)}!`;
   const lines = withLines ? order.lines.map(lineText) : [];
@@ -31,7 +52,7 @@ function body(order: Checkout, lead: string, withLines: boolean, link: string): 
     '',
     lead,
     '',
-    ...(withLines ? ['Состав заказа:', ...lines.map((line) => `• ${line}`), '', `Итого: ${formatRubles(order.totalAmount)}`, `Доставка: ${deliveryText(order)}`, `Телефон: ${inertText(order.phone)}`, ''] : []),
+    ...(withLines ? ['Состав заказа:', ...lines.map((line) => `• ${line}`), '', ...summaryLines(order), `Телефон: ${inertText(order.phone)}`, ''] : []),
     `Статус заказа: ${checkoutStatusLabels[order.status]}`,
     `Заказы в личном кабинете: ${link}`,
     '',
@@ -42,8 +63,10 @@ function body(order: Checkout, lead: string, withLines: boolean, link: string): 
 ${
   withLines
     ? `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
-<p><b>Итого: ${escapeHtml(formatRubles(order.totalAmount))}</b></p>
-<p>Доставка: ${escapeHtml(deliveryText(order))}<br>Телефон: ${escapeHtml(inertText(order.phone))}</p>`
+<p>${summaryLines(order)
+        .map((line) => (line.startsWith('Итого:') ? `<b>${escapeHtml(line)}</b>` : escapeHtml(line)))
+        .join('<br>')}</p>
+<p>Телефон: ${escapeHtml(inertText(order.phone))}</p>`
     : ''
 }
 <p>Статус заказа: <b>${escapeHtml(checkoutStatusLabels[order.status])}</b></p>

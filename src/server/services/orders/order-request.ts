@@ -28,4 +28,7 @@ export interface OrderRequest {
   phone: string;
   comment: string;
   idempotencyKey: string | null;
+  /** The delivery method and pickup point chosen (docs/delivery.md). */
+  deliveryMethodId?: number | undefined;
+  pickupPointId?: number | undefined;
 }
