@@ -75,12 +75,18 @@ describe('delivery in the browser', () => {
     await page.getByLabel('Фамилия').fill('Самовывозова');
     await page.getByLabel('Телефон').fill('+7 900 555-44-33');
     await page.getByLabel('E-mail').fill('anna@example.test');
+    // No city yet, so no courier: the first method available, pickup, is chosen.
+    const pickup = page.getByRole('radio', { name: /Самовывоз из магазина/ });
+    await expect.poll(() => pickup.getAttribute('aria-checked')).toBe('true');
     // The courier does not go to Томск and says so on its card.
-    await page.getByLabel('Город').fill('Томск');
     const courier = page.getByRole('radio', { name: /Курьер по Москве/ });
-    await expect.poll(() => courier.textContent(), { timeout: 10_000 }).toContain('Томск');
+    await courier.click();
+    await page.getByLabel('Город').fill('Томск');
+    await expect.poll(() => courier.textContent(), { timeout: 10_000 }).toContain('Курьер не доставляет в город Томск');
+    await page.getByLabel('Город').fill('Москва');
+    await expect.poll(() => courier.textContent(), { timeout: 10_000 }).toMatch(/350\s₽/);
 
-    await page.getByRole('radio', { name: /Самовывоз из магазина/ }).click();
+    await pickup.click();
     // A pickup needs no address: its fields go, the points come.
     await expect.poll(() => page.getByLabel('Город').isVisible()).toBe(false);
     const points = page.getByRole('radiogroup', { name: 'Пункт самовывоза' });
@@ -88,9 +94,9 @@ describe('delivery in the browser', () => {
     const map = page.getByRole('link', { name: 'На карте: Магазин на Тверской' });
     expect(await map.getAttribute('target')).toBe('_blank');
     expect(await map.getAttribute('href')).toContain('yandex.ru/maps');
-    // Without a point the order is not sent: the group says why.
+    // Without a point the order is not sent, and the shopper is told why.
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-    await points.getByText('Выберите пункт самовывоза').waitFor();
+    await page.getByText('Выберите пункт самовывоза').waitFor();
     await points.getByRole('radio', { name: 'Магазин на Тверской' }).check();
     await expect.poll(() => page.getByTestId('order-delivery-cost').textContent()).toMatch(rubles('150'));
     await expect.poll(() => page.getByTestId('order-total').textContent()).toMatch(rubles('2 650'));
@@ -102,7 +108,7 @@ describe('delivery in the browser', () => {
     orderId = /(\d+)$/.exec(page.url())?.[1] ?? '';
     await page.getByRole('heading', { name: `Заказ № ${orderId} оформлен` }).waitFor();
     const delivery = page.getByTestId('order-delivery');
-    await expect.poll(() => delivery.textContent()).toContain('Пункт самовывоза: Магазин на Тверской, ул. Тверская, д. 1');
+    await expect.poll(() => delivery.textContent()).toContain('Пункт самовывоза: Магазин на Тверской, Москва, ул. Тверская, д. 1');
     expect(await delivery.textContent()).toContain('Самовывоз из магазина');
     await expect.poll(() => page.getByTestId('order-items-amount').textContent()).toMatch(rubles('2 500'));
     await expect.poll(() => page.getByTestId('order-delivery-cost').textContent()).toMatch(rubles('150'));

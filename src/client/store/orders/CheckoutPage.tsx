@@ -23,7 +23,9 @@ export default function CheckoutPage() {
   const options = useDeliveryOptions();
   const methods = options.data?.methods ?? [];
   const { address, pickupPointId, deliveryMethodId } = form.values;
-  const quotes = useDeliveryQuotes(methods, { city: address.city, zipCode: address.zipCode, amount: active?.totalAmount ?? 0, pickupPointId });
+  // Before a point is chosen, pickup is priced at the first one (its cost does not wait for the choice).
+  const quotedPoint = pickupPointId ?? options.data?.pickupPoints[0]?.id ?? null;
+  const quotes = useDeliveryQuotes(methods, { city: address.city, zipCode: address.zipCode, amount: active?.totalAmount ?? 0, pickupPointId: quotedPoint });
   useFirstAvailableMethod(form, methods, quotes);
   if (!active || (loading && basketId)) {
     return <BasketPlaceholder loading={loading && basketId !== null} title="Оформление заказа" emptyText="Добавьте товары в корзину, чтобы оформить заказ." />;
