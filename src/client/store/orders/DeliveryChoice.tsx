@@ -1,7 +1,9 @@
-import { Anchor, Group, Paper, Radio, Stack, Text } from '@mantine/core';
+// RadioGroup, RadioCard and RadioIndicator by name, not through Radio: the plain Radio would pull
+// InlineInput out of the catalogue's Checkbox chunk into one of its own (the /catalog script budget).
+import { Anchor, Group, RadioCard, RadioGroup, RadioIndicator, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { DeliveryMethod, DeliveryQuote, PickupPoint } from '../../../shared/schemas/delivery.js';
 import type { CheckoutFormValues } from './checkout-form';
 import { deliveryCostText } from './OrderDeliveryInfo';
@@ -26,12 +28,31 @@ export function useFirstAvailableMethod(form: CheckoutForm, methods: readonly De
   }, [first?.id, chosen]);
 }
 
+interface ChoiceGroupProps {
+  label: string;
+  value: number | null;
+  onChange: (value: number) => void;
+  error: ReactNode;
+  children: ReactNode;
+}
+
+/** A labelled radio group of cards (arrow keys move between them), with its error. */
+function ChoiceGroup({ label, value, onChange, error, children }: ChoiceGroupProps) {
+  return (
+    <RadioGroup label={label} labelProps={{ fz: 'md', fw: 700 }} withAsterisk value={value === null ? null : String(value)} onChange={(chosen) => onChange(Number(chosen))} error={error}>
+      <Stack gap="xs" mt="xs">
+        {children}
+      </Stack>
+    </RadioGroup>
+  );
+}
+
 function MethodCard({ method, quote }: { method: DeliveryMethod; quote: DeliveryQuote | undefined }) {
   const unavailable = quote !== undefined && !quote.available;
   return (
-    <Radio.Card value={String(method.id)} radius="md" p="sm" withBorder>
+    <RadioCard value={String(method.id)} radius="md" p="sm" withBorder>
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Radio.Indicator mt={2} />
+        <RadioIndicator mt={2} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
             <Text fw={600}>{method.name}</Text>
@@ -56,38 +77,41 @@ function MethodCard({ method, quote }: { method: DeliveryMethod; quote: Delivery
           )}
         </Stack>
       </Group>
-    </Radio.Card>
+    </RadioCard>
   );
 }
 
 function PickupPoints({ form, points }: { form: CheckoutForm; points: readonly PickupPoint[] }) {
+  const choose = (pointId: number) => {
+    form.setFieldValue('pickupPointId', pointId);
+    form.clearFieldError('pickupPointId');
+  };
   return (
-    <Radio.Group
-      label="Пункт самовывоза"
-      withAsterisk
-      value={form.values.pickupPointId === null ? null : String(form.values.pickupPointId)}
-      onChange={(value) => {
-        form.setFieldValue('pickupPointId', Number(value));
-        form.clearFieldError('pickupPointId');
-      }}
-      error={form.errors['pickupPointId']}
-    >
-      <Stack gap="xs" mt="xs">
-        {points.length === 0 && <Text size="sm">Пунктов самовывоза пока нет: выберите другой способ доставки.</Text>}
-        {points.map((point) => (
-          <Paper key={point.id} withBorder radius="md" p="sm">
-            <Stack gap={6}>
-              <Radio value={String(point.id)} label={point.name} description={`${point.city}, ${point.address}. ${point.hours}`} />
-              <Anchor href={point.mapUrl} target="_blank" rel="noopener noreferrer" size="sm" ml={32} aria-label={`На карте: ${point.name}`}>
-                <Group gap={4} component="span">
-                  На карте <IconExternalLink size={14} aria-hidden />
-                </Group>
-              </Anchor>
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    </Radio.Group>
+    <ChoiceGroup label="Пункт самовывоза" value={form.values.pickupPointId} onChange={choose} error={form.errors['pickupPointId']}>
+      {points.length === 0 && <Text size="sm">Пунктов самовывоза пока нет: выберите другой способ доставки.</Text>}
+      {points.map((point) => (
+        <Stack key={point.id} gap={4}>
+          <RadioCard value={String(point.id)} radius="md" p="sm" withBorder>
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <RadioIndicator mt={2} />
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600}>{point.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {point.city}, {point.address}
+                  <br />
+                  {point.hours}
+                </Text>
+              </Stack>
+            </Group>
+          </RadioCard>
+          <Anchor href={point.mapUrl} target="_blank" rel="noopener noreferrer" size="sm" ml="sm" aria-label={`На карте: ${point.name}`} style={{ alignSelf: 'flex-start' }}>
+            <Group gap={4} component="span">
+              На карте <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
+        </Stack>
+      ))}
+    </ChoiceGroup>
   );
 }
 
@@ -101,28 +125,19 @@ interface DeliveryChoiceProps {
 /** «Способ доставки»: a card per method (its estimate, cost or why not for this city); for pickup, the points. */
 export function DeliveryChoice({ form, methods, points, quotes }: DeliveryChoiceProps) {
   if (methods.length === 0) return null;
-  const choose = (value: string) => {
-    const method = methods.find((item) => String(item.id) === value);
+  const choose = (methodId: number) => {
+    const method = methods.find((item) => item.id === methodId);
     if (!method) return;
     form.setValues({ deliveryMethodId: method.id, deliveryKind: method.kind });
     form.clearFieldError('deliveryMethodId');
   };
   return (
     <Stack gap="md">
-      <Radio.Group
-        label="Способ доставки"
-        labelProps={{ fz: 'lg', fw: 700 }}
-        withAsterisk
-        value={form.values.deliveryMethodId === null ? null : String(form.values.deliveryMethodId)}
-        onChange={choose}
-        error={form.errors['deliveryMethodId']}
-      >
-        <Stack gap="xs" mt="xs">
-          {methods.map((method) => (
-            <MethodCard key={method.id} method={method} quote={quotes.get(method.id)} />
-          ))}
-        </Stack>
-      </Radio.Group>
+      <ChoiceGroup label="Способ доставки" value={form.values.deliveryMethodId} onChange={choose} error={form.errors['deliveryMethodId']}>
+        {methods.map((method) => (
+          <MethodCard key={method.id} method={method} quote={quotes.get(method.id)} />
+        ))}
+      </ChoiceGroup>
       {form.values.deliveryKind === 'pickup' && <PickupPoints form={form} points={points} />}
     </Stack>
   );
