@@ -76,28 +76,37 @@ describe('delivery in the browser', () => {
     await page.getByLabel('Телефон').fill('+7 900 555-44-33');
     await page.getByLabel('E-mail').fill('anna@example.test');
     // No city yet, so no courier: the first method available, pickup, is chosen.
-    const pickup = page.getByRole('radio', { name: /Самовывоз из магазина/ });
-    await expect.poll(() => pickup.getAttribute('aria-checked')).toBe('true');
+    const methods = page.getByRole('radiogroup', { name: 'Способ доставки' });
+    const pickup = methods.getByRole('radio', { name: /Самовывоз из магазина/ });
+    await expect.poll(() => pickup.isChecked()).toBe(true);
+    // Each choice is a card: its label carries the name, the estimate and the cost; why not is said under it.
+    const card = (name: string) => page.locator('label').filter({ hasText: name });
+    const courierId = (await t.trpc().delivery.options.query({})).methods.find((method) => method.name === 'Курьер по Москве')?.id;
+    const courierNotes = page.getByTestId(`delivery-method-notes-${courierId ?? 0}`);
     // The courier does not go to Томск and says so on its card.
-    const courier = page.getByRole('radio', { name: /Курьер по Москве/ });
-    await courier.click();
+    await card('Курьер по Москве').click();
+    expect(await methods.getByRole('radio', { name: /Курьер по Москве/ }).isChecked()).toBe(true);
     await page.getByLabel('Город').fill('Томск');
-    await expect.poll(() => courier.textContent(), { timeout: 10_000 }).toContain('Курьер не доставляет в город Томск');
+    await expect.poll(() => courierNotes.textContent(), { timeout: 10_000 }).toContain('Курьер не доставляет в город Томск');
+    expect(await methods.getByRole('radio', { name: /Курьер по Москве/ }).getAttribute('aria-describedby')).toBe(await courierNotes.getAttribute('id'));
     await page.getByLabel('Город').fill('Москва');
-    await expect.poll(() => courier.textContent(), { timeout: 10_000 }).toMatch(/350\s₽/);
+    await expect.poll(() => card('Курьер по Москве').textContent(), { timeout: 10_000 }).toMatch(/350\s₽/);
+    expect(await courierNotes.count()).toBe(0);
 
-    await pickup.click();
+    await card('Самовывоз из магазина').click();
     // A pickup needs no address: its fields go, the points come.
     await expect.poll(() => page.getByLabel('Город').isVisible()).toBe(false);
     const points = page.getByRole('radiogroup', { name: 'Пункт самовывоза' });
-    await points.getByRole('radio', { name: 'Магазин на Тверской' }).waitFor();
+    await card('Магазин на Тверской').waitFor();
+    expect(await points.getByRole('radio').count()).toBe(2);
     const map = page.getByRole('link', { name: 'На карте: Магазин на Тверской' });
     expect(await map.getAttribute('target')).toBe('_blank');
     expect(await map.getAttribute('href')).toContain('yandex.ru/maps');
     // Without a point the order is not sent, and the shopper is told why.
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     await page.getByText('Выберите пункт самовывоза').waitFor();
-    await points.getByRole('radio', { name: 'Магазин на Тверской' }).check();
+    await card('Магазин на Тверской').click();
+    expect(await points.getByRole('radio', { name: /Магазин на Тверской/ }).isChecked()).toBe(true);
     await expect.poll(() => page.getByTestId('order-delivery-cost').textContent()).toMatch(rubles('150'));
     await expect.poll(() => page.getByTestId('order-total').textContent()).toMatch(rubles('2 650'));
     await expectAccessible(page, '/checkout with the pickup points');

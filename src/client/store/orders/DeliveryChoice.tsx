@@ -1,6 +1,7 @@
-// RadioGroup, RadioCard and RadioIndicator by name, not through Radio: the plain Radio would pull
-// InlineInput out of the catalogue's Checkbox chunk into one of its own (the /catalog script budget).
-import { Anchor, Group, RadioCard, RadioGroup, RadioIndicator, Stack, Text } from '@mantine/core';
+// Chips, not Radio cards: Radio, Radio.Group and Radio.Card share small modules (InlineInput,
+// InputsGroupFieldset) with the catalogue's Checkbox chunk, and using them here splits those into
+// files of their own that /catalog then loads, past its 150 KB script budget. Chip is a chunk of its own.
+import { Anchor, Box, Chip, Input, Stack, Text, type ChipProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
@@ -29,6 +30,8 @@ export function useFirstAvailableMethod(form: CheckoutForm, methods: readonly De
 }
 
 interface ChoiceGroupProps {
+  /** Its label is `${id}-label`, its error `${id}-error`. */
+  id: string;
   label: string;
   value: number | null;
   onChange: (value: number) => void;
@@ -36,48 +39,74 @@ interface ChoiceGroupProps {
   children: ReactNode;
 }
 
-/** A labelled radio group of cards (arrow keys move between them), with its error. */
-function ChoiceGroup({ label, value, onChange, error, children }: ChoiceGroupProps) {
+/** A labelled radio group of card-like chips, with its error. */
+function ChoiceGroup({ id, label, value, onChange, error, children }: ChoiceGroupProps) {
   return (
-    <RadioGroup label={label} labelProps={{ fz: 'md', fw: 700 }} withAsterisk value={value === null ? null : String(value)} onChange={(chosen) => onChange(Number(chosen))} error={error}>
-      <Stack gap="xs" mt="xs">
-        {children}
-      </Stack>
-    </RadioGroup>
+    <Input.Wrapper id={id} label={label} labelElement="div" withAsterisk error={error} labelProps={{ fz: 'md', fw: 700 }}>
+      <Chip.Group multiple={false} value={value === null ? null : String(value)} onChange={(chosen) => onChange(Number(chosen))}>
+        <Stack gap="xs" mt="xs" role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined}>
+          {children}
+        </Stack>
+      </Chip.Group>
+    </Input.Wrapper>
   );
 }
 
+/** A chip as a card: full width, several lines. */
+const cardChip: Pick<ChipProps, 'variant' | 'radius' | 'size' | 'styles'> = {
+  variant: 'outline',
+  radius: 'md',
+  size: 'md',
+  styles: {
+    root: { width: '100%' },
+    label: { width: '100%', height: 'auto', whiteSpace: 'normal', alignItems: 'flex-start', paddingBlock: 10, paddingInline: 14, fontWeight: 400 },
+    iconWrapper: { marginTop: 2 },
+  },
+};
+
+/**
+ * A method's card: the name, the estimate and the cost; its description and why it cannot deliver
+ * here are read out with it (aria-describedby) and shown under it, outside the label, which names
+ * the method alone.
+ */
 function MethodCard({ method, quote }: { method: DeliveryMethod; quote: DeliveryQuote | undefined }) {
-  const unavailable = quote !== undefined && !quote.available;
+  const reason = quote !== undefined && !quote.available ? quote.reason : null;
+  const notesId = `delivery-method-${method.id}-notes`;
+  const hasNotes = Boolean(method.description || reason);
   return (
-    <RadioCard value={String(method.id)} radius="md" p="sm" withBorder>
-      <Group wrap="nowrap" align="flex-start" gap="sm">
-        <RadioIndicator mt={2} />
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-            <Text fw={600}>{method.name}</Text>
+    <Stack gap={2}>
+      <Chip value={String(method.id)} {...cardChip} aria-describedby={hasNotes ? notesId : undefined}>
+        <Box component="span" display="flex" style={{ flexDirection: 'column', gap: 2, flex: 1, minWidth: 0 }}>
+          <Box component="span" display="flex" style={{ justifyContent: 'space-between', gap: 8 }}>
+            <Text component="span" fw={600}>
+              {method.name}
+            </Text>
             {quote?.available && (
-              <Text fw={600} style={{ whiteSpace: 'nowrap' }} c={quote.cost === 0 ? 'green.8' : undefined}>
+              <Text component="span" fw={600} style={{ whiteSpace: 'nowrap' }} c={quote.cost === 0 ? 'green.8' : undefined}>
                 {deliveryCostText(quote.cost)}
               </Text>
             )}
-          </Group>
-          <Text size="sm" c="dimmed">
+          </Box>
+          <Text component="span" size="sm" c="dimmed">
             {quote?.estimate || method.estimate}
           </Text>
+        </Box>
+      </Chip>
+      {hasNotes && (
+        <Stack gap={0} id={notesId} px="sm" data-testid={`delivery-method-notes-${method.id}`}>
           {method.description && (
             <Text size="xs" c="dimmed">
               {method.description}
             </Text>
           )}
-          {unavailable && quote.reason && (
+          {reason && (
             <Text size="sm" c="orange.9">
-              {quote.reason}
+              {reason}
             </Text>
           )}
         </Stack>
-      </Group>
-    </RadioCard>
+      )}
+    </Stack>
   );
 }
 
@@ -87,27 +116,24 @@ function PickupPoints({ form, points }: { form: CheckoutForm; points: readonly P
     form.clearFieldError('pickupPointId');
   };
   return (
-    <ChoiceGroup label="Пункт самовывоза" value={form.values.pickupPointId} onChange={choose} error={form.errors['pickupPointId']}>
+    <ChoiceGroup id="pickup-point" label="Пункт самовывоза" value={form.values.pickupPointId} onChange={choose} error={form.errors['pickupPointId']}>
       {points.length === 0 && <Text size="sm">Пунктов самовывоза пока нет: выберите другой способ доставки.</Text>}
       {points.map((point) => (
         <Stack key={point.id} gap={4}>
-          <RadioCard value={String(point.id)} radius="md" p="sm" withBorder>
-            <Group wrap="nowrap" align="flex-start" gap="sm">
-              <RadioIndicator mt={2} />
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={600}>{point.name}</Text>
-                <Text size="sm" c="dimmed">
-                  {point.city}, {point.address}
-                  <br />
-                  {point.hours}
-                </Text>
-              </Stack>
-            </Group>
-          </RadioCard>
+          <Chip value={String(point.id)} {...cardChip}>
+            <Box component="span" display="flex" style={{ flexDirection: 'column', gap: 2, minWidth: 0 }}>
+              <Text component="span" fw={600}>
+                {point.name}
+              </Text>
+              <Text component="span" size="sm" c="dimmed">
+                {point.city}, {point.address}. {point.hours}
+              </Text>
+            </Box>
+          </Chip>
           <Anchor href={point.mapUrl} target="_blank" rel="noopener noreferrer" size="sm" ml="sm" aria-label={`На карте: ${point.name}`} style={{ alignSelf: 'flex-start' }}>
-            <Group gap={4} component="span">
+            <Box component="span" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
               На карте <IconExternalLink size={14} aria-hidden />
-            </Group>
+            </Box>
           </Anchor>
         </Stack>
       ))}
@@ -133,7 +159,7 @@ export function DeliveryChoice({ form, methods, points, quotes }: DeliveryChoice
   };
   return (
     <Stack gap="md">
-      <ChoiceGroup label="Способ доставки" value={form.values.deliveryMethodId} onChange={choose} error={form.errors['deliveryMethodId']}>
+      <ChoiceGroup id="delivery-method" label="Способ доставки" value={form.values.deliveryMethodId} onChange={choose} error={form.errors['deliveryMethodId']}>
         {methods.map((method) => (
           <MethodCard key={method.id} method={method} quote={quotes.get(method.id)} />
         ))}
