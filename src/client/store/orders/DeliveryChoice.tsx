@@ -76,8 +76,8 @@ function MethodCard({ method, quote }: { method: DeliveryMethod; quote: Delivery
   return (
     <Stack gap={2}>
       <Chip value={String(method.id)} {...cardChip} aria-describedby={hasNotes ? notesId : undefined}>
-        <Box component="span" display="flex" style={{ flexDirection: 'column', gap: 2, flex: 1, minWidth: 0 }}>
-          <Box component="span" display="flex" style={{ justifyContent: 'space-between', gap: 8 }}>
+        <Box component="span" display="flex" style={{ flexDirection: 'column', gap: 2, flex: 1, minWidth: 0, width: '100%' }}>
+          <Box component="span" display="flex" style={{ justifyContent: 'space-between', gap: 8, width: '100%' }}>
             <Text component="span" fw={600}>
               {method.name}
             </Text>
