@@ -7,7 +7,7 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { hashOpaqueToken } from '../accounts/tokens.js';
 import { readCheckout } from './checkout-read.js';
-import { deliveryChoice, needsNoAddress, noAddress, priceDelivery } from './checkout-delivery.js';
+import { deliveryChoice, needsMethod, needsNoAddress, noAddress, priceDelivery } from './checkout-delivery.js';
 import { orderDeliveryOf } from '../delivery/snapshot.js';
 import { admitGuestOrder, limitGuestUnits, networkOf, phoneDigits } from './guest-limits.js';
 import { isKeyClash, orderByKey, orderKeyOf, type OrderKey } from './idempotency.js';
@@ -119,7 +119,8 @@ function limitLines(ctx: Services, request: OrderRequest, items: readonly Item[]
 /**
  * Places an order in one transaction: the basket locked (a repeat with the same idempotency key,
  * found after that lock, answers the order already placed), the stock taken under row locks in
- * variant id order, the order with its line snapshots and first history entry written, the basket
+ * variant id order, the delivery priced for the goods taken (checkout-delivery.ts; the total is
+ * goods + delivery), the order with its line and delivery snapshots and first history entry written, the basket
  * marked Ordered, the confirmation letter queued in the outbox; it is sent after the commit. A
  * guest order is first counted against its IP's and e-mail's hour and then held to the guest
  * limits (guest-limits.ts).
@@ -157,7 +158,7 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
   if (repeated !== null) return { id: repeated, placed: null };
   if (ordered) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.basketOrdered });
   limitLines(ctx, request, items);
-  const choice = await deliveryChoice(trx, request);
+  const choice = await deliveryChoice(trx, request.deliveryMethodId, needsMethod(request));
   const given = needsNoAddress(choice, request) ? noAddress : await addressDetails(trx, request);
   const who = await contact(trx, request, given);
   const totalQuantity = items.reduce((sum, item) => sum + item.quantity, 0);

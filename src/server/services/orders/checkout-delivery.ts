@@ -20,17 +20,21 @@ export interface DeliveryChoice {
 
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
-/** The method the order names, checked active; null when none is named and none is needed. */
-export async function deliveryChoice(trx: Db, request: OrderRequest): Promise<DeliveryChoice | null> {
-  if (request.deliveryMethodId === undefined) {
-    const needed = request.kind !== 'staff' && !request.oneClick;
+/** A shopper's basket checkout needs a method (while the shop has one); one click and staff's orders do not. */
+export function needsMethod(request: OrderRequest): boolean {
+  return request.kind !== 'staff' && !request.oneClick;
+}
+
+/** The method named, checked active; null when none is named and none is needed. */
+export async function deliveryChoice(trx: Db, methodId: number | undefined, needed: boolean): Promise<DeliveryChoice | null> {
+  if (methodId === undefined) {
     if (needed) {
       const active = await trx.selectFrom('deliveryMethods').select('id').where('active', '=', true).limit(1).executeTakeFirst();
       if (active) throw badRequest(deliveryMessages.methodRequired);
     }
     return null;
   }
-  const method = await trx.selectFrom('deliveryMethods').select(['id', 'kind']).where('id', '=', request.deliveryMethodId).where('active', '=', true).executeTakeFirst();
+  const method = await trx.selectFrom('deliveryMethods').select(['id', 'kind']).where('id', '=', methodId).where('active', '=', true).executeTakeFirst();
   if (!method) throw badRequest(deliveryMessages.methodUnavailable);
   return { methodId: method.id, kind: method.kind };
 }

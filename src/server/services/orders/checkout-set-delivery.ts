@@ -32,7 +32,7 @@ export async function setOrderDelivery(db: Db, input: Input): Promise<Checkout> 
     if (!row) throw notFound();
     if (row.status !== 'New') throw new TRPCError({ code: 'CONFLICT', message: onlyNewOrders });
     const goods = row.itemsAmount ?? row.totalAmount - row.deliveryCost;
-    const choice = await deliveryChoice(trx, { kind: 'staff', userId: null, placedBy: null, phone: '', comment: '', idempotencyKey: null, deliveryMethodId: input.deliveryMethodId });
+    const choice = await deliveryChoice(trx, input.deliveryMethodId, false);
     const current = input.address ?? { address: row.address, city: row.city, country: row.country, zipCode: row.zipCode };
     const { columns, address } = await priceDelivery(trx, choice, input.pickupPointId, current, goods);
     await trx
