@@ -8,8 +8,8 @@ import { screenshot, signInToAdmin, startBrowserApp } from './support/browser.js
  * Delivery in the browser. On a 360-px phone a guest sees how much more buys free delivery in the
  * basket (and the hint turns into «Доставка бесплатно» past the threshold), checks out choosing
  * «Самовывоз» and a pickup point, and the confirmation shows the point and the cost. On a desktop
- * the admin adds a courier with a zone, edits a pickup point and completes an order's delivery.
- * axe checks the basket, the checkout with the pickup list open and the admin's delivery pages.
+ * the admin adds a courier with a zone, edits a pickup point and completes an order's delivery;
+ * the home page's free-delivery promise then names the new lowest threshold. axe checks the basket, the checkout with the pickup list open and the admin's delivery pages.
  */
 let t: TestApp;
 let browser: Browser;
@@ -199,6 +199,16 @@ describe('delivery in the browser', () => {
     expect(await delivery.textContent()).toContain('Курьер по Москве');
     await expect.poll(() => page.getByTestId('order-total').textContent()).toMatch(rubles('2 850'));
     await screenshot(page, 'delivery-admin-order');
+    await page.close();
+  });
+
+  it('the home page promises free delivery from the shop’s lowest threshold', async () => {
+    // The courier to Казань the admin added is free from 4 000 ₽, below the others' 5 000 ₽.
+    expect((await t.trpc().delivery.options.query({})).freeFrom).toBe(4000);
+    const page = await browser.newPage({ viewport: phone, isMobile: true, hasTouch: true });
+    await page.goto(`${t.baseUrl}/`);
+    const promise = page.getByText(/^Бесплатная доставка при заказе от/);
+    await expect.poll(() => promise.textContent(), { timeout: 15_000 }).toMatch(/^Бесплатная доставка при заказе от 4\s000\s₽ и примерка перед покупкой\.$/);
     await page.close();
   });
 });
