@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { pickupPointMapUrl } from '../../../shared/delivery-rules.js';
 import { pickupPointInputSchema, type PickupPoint, type PickupPointInput } from '../../../shared/schemas/delivery.js';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
@@ -40,11 +41,6 @@ function validatePoint(values: PointValues) {
   if (values.latitude === '') errors['latitude'] = 'Укажите широту';
   if (values.longitude === '') errors['longitude'] = 'Укажите долготу';
   return errors;
-}
-
-/** The point in Yandex Maps, as the storefront's «На карте» opens it (longitude first). */
-function yandexMapUrl(latitude: number, longitude: number): string {
-  return `https://yandex.ru/maps/?pt=${longitude},${latitude}&z=16&l=map`;
 }
 
 const coordinateProps = { clampBehavior: 'none', decimalScale: 6, decimalSeparator: ',', hideControls: true, withAsterisk: true } as const;
@@ -103,7 +99,7 @@ export function PickupPointFormPage() {
         </SimpleGrid>
         {placed && typeof latitude === 'number' && typeof longitude === 'number' ? (
           <Group>
-            <Anchor href={yandexMapUrl(latitude, longitude)} target="_blank" rel="noopener noreferrer" size="sm">
+            <Anchor href={pickupPointMapUrl(latitude, longitude)} target="_blank" rel="noopener noreferrer" size="sm">
               <Group gap={4}>
                 Проверить на Яндекс Картах <IconExternalLink size={14} />
               </Group>
