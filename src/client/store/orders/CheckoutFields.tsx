@@ -1,10 +1,15 @@
 import { SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { PhoneInput } from '../../ui/PhoneInput';
+import type { ReactNode } from 'react';
 import type { CheckoutFormValues } from './checkout-form';
 
-/** Contact and delivery fields of the checkout and of the one-click form. */
-export function CheckoutFields({ form, withComment = true }: { form: UseFormReturnType<CheckoutFormValues>; withComment?: boolean }) {
+/**
+ * Contact and delivery fields of the checkout and of the one-click form; `delivery` (the checkout's
+ * choice of method) goes between them. A pickup needs no address: its fields are hidden.
+ */
+export function CheckoutFields({ form, withComment = true, delivery }: { form: UseFormReturnType<CheckoutFormValues>; withComment?: boolean; delivery?: ReactNode }) {
+  const pickup = form.values.deliveryKind === 'pickup';
   return (
     <Stack gap="lg">
       <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
@@ -18,7 +23,9 @@ export function CheckoutFields({ form, withComment = true }: { form: UseFormRetu
           <TextInput label="E-mail" type="email" autoComplete="email" withAsterisk description="Пришлём подтверждение заказа" {...form.getInputProps('email')} />
         </SimpleGrid>
       </Stack>
-      <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+      {delivery}
+      {pickup && withComment && <Textarea label="Комментарий к заказу" autosize minRows={2} maxRows={6} {...form.getInputProps('comment')} />}
+      <Stack gap="sm" component="fieldset" display={pickup ? 'none' : undefined} style={{ border: 0, padding: 0, margin: 0 }}>
         <Title order={2} size="h4" component="legend" mb="xs">
           Адрес доставки
         </Title>
@@ -28,7 +35,7 @@ export function CheckoutFields({ form, withComment = true }: { form: UseFormRetu
         </SimpleGrid>
         <TextInput label="Адрес" autoComplete="street-address" placeholder="Улица, дом, квартира" withAsterisk {...form.getInputProps('address.address')} />
         <TextInput label="Страна" autoComplete="country-name" withAsterisk {...form.getInputProps('address.country')} />
-        {withComment && (
+        {withComment && !pickup && (
           <Textarea label="Комментарий к доставке" placeholder="Код домофона, удобное время" autosize minRows={2} maxRows={6} {...form.getInputProps('comment')} />
         )}
       </Stack>
