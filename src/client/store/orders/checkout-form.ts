@@ -1,7 +1,7 @@
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { z } from '../../../shared/zod.js';
+import { z } from '../../../shared/zod.js';
 import { checkoutDirectSchema, deliveryInputSchema, type Checkout } from '../../../shared/schemas/orders.js';
 import { lastNameSchema } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../accounts/AuthProvider';
@@ -19,6 +19,8 @@ export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, e
   lastName: recipientLastNameSchema,
   address: deliveryInputSchema,
   ...deliveryFormShape,
+  /** Signed in: keep the typed address in the profile. */
+  saveAddress: z.boolean().default(false),
 });
 export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
 
@@ -30,6 +32,7 @@ const emptyValues: CheckoutFormValues = {
   comment: '',
   address: { address: '', city: '', country: 'Россия', zipCode: '' },
   ...emptyDelivery,
+  saveAddress: false,
 };
 
 /** The form, filled for a signed-in shopper from their default address or last order (checkout-prefill.ts). */
@@ -63,8 +66,8 @@ export function usePlaceOrder(onPlaced?: (order: Checkout) => void) {
   const signedIn = trpc.orders.checkouts.create.useMutation({ onSuccess: done, onError: refused });
   const direct = trpc.orders.checkouts.direct.useMutation({ onSuccess: done, onError: refused });
   const place = (source: CheckoutSource, values: CheckoutFormValues) => {
-    const input = { ...source, ...toDeliveryInput(values), idempotencyKey };
-    if (user) signedIn.mutate(input);
+    const { saveAddress, ...input } = { ...source, ...toDeliveryInput(values), idempotencyKey };
+    if (user) signedIn.mutate({ ...input, saveAddress: Boolean(saveAddress) && 'address' in input });
     else direct.mutate(input);
   };
   return { place, placing: signedIn.isPending || direct.isPending, error: signedIn.error ?? direct.error };
