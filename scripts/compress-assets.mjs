@@ -20,14 +20,13 @@ let raw = 0;
 let brotli = 0;
 for (const file of files(root)) {
   const bytes = fs.readFileSync(file);
-  // Tiny files gain nothing and cost a second request path: left as they are.
-  if (bytes.length < 512) continue;
   const br = zlib.brotliCompressSync(bytes, {
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
   });
   const gz = zlib.gzipSync(bytes, { level: 9 });
-  fs.writeFileSync(`${file}.br`, br);
-  fs.writeFileSync(`${file}.gz`, gz);
+  // A copy only where it is smaller: the many small chunks of a split build gain too.
+  if (br.length < bytes.length) fs.writeFileSync(`${file}.br`, br);
+  if (gz.length < bytes.length) fs.writeFileSync(`${file}.gz`, gz);
   raw += bytes.length;
   brotli += br.length;
 }

@@ -8,7 +8,7 @@ import { AuthProvider } from './accounts/AuthProvider';
 import { AppRoutes } from './router';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
 import { DisplayFlagsProvider } from './ui/display-flags';
-import { focusFirstInvalidAfterSubmit } from './ui/focus-first-invalid';
+import { installFocusFirstInvalid } from './ui/focus-first-invalid-listener';
 import { cssVariablesResolver, theme } from './ui/theme';
 import { ToasterHost } from './ui/ToasterHost';
 
@@ -33,7 +33,7 @@ function App() {
   );
 }
 
-focusFirstInvalidAfterSubmit(document);
+installFocusFirstInvalid(document);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -18,7 +18,10 @@ import { useCatalogueQuery } from './use-catalogue-query';
 const FilterDrawer = lazy(() => import('./FilterDrawer'));
 const ActiveFilters = lazy(() => import('./ActiveFilters'));
 import { useFacets } from './use-facets';
-import { ShopPagination } from '../../ui/ShopPagination';
+import { WhenVisible } from '../../ui/WhenVisible';
+
+// The page numbers stand below the products: their code loads as the shopper scrolls to them.
+const ShopPagination = lazy(() => import('../../ui/ShopPagination').then((module) => ({ default: module.ShopPagination })));
 
 function headingOf(query: CatalogueQuery, category: CategoryEntry | undefined): string {
   if (query.name) return `Поиск: «${query.name}»`;
@@ -147,16 +150,18 @@ export default function CataloguePage() {
             </Stack>
           )}
           {pageCount > 1 && (
-            <ShopPagination
-              total={pageCount}
-              value={Math.min(query.page, pageCount)}
-              onChange={(page) => update({ page })}
-              siblings={wide ? 1 : 0}
-              boundaries={1}
-              mx="auto"
-              mt="md"
-              aria-label="Страницы каталога"
-            />
+            <WhenVisible minHeight={48}>
+              <ShopPagination
+                total={pageCount}
+                value={Math.min(query.page, pageCount)}
+                onChange={(page) => update({ page })}
+                siblings={wide ? 1 : 0}
+                boundaries={1}
+                mx="auto"
+                mt="md"
+                aria-label="Страницы каталога"
+              />
+            </WhenVisible>
           )}
         </Stack>
       </Group>
