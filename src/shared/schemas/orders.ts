@@ -3,6 +3,7 @@ import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
 import { cursorShape, decimalQuerySchema, idSchema, limitSchema, listResponse, nextCursorShape, orderBySchema, wholeNumber } from './common.js';
 import { emailSchema, firstNameSchema, lastNameSchema } from './accounts.js';
+import { checkoutPaymentSchema, paymentMethodSchema, paymentStatusSchema } from './payments.js';
 
 /**
  * The orders contract (docs/orders.md): baskets, wishlists,
@@ -16,11 +17,12 @@ export const basketStatuses = ['Active', 'Ordered'] as const;
 export const basketStatusSchema = z.enum(basketStatuses);
 export type BasketStatus = z.infer<typeof basketStatusSchema>;
 
-export const checkoutStatuses = ['New', 'InDelivery', 'Completed', 'Canceled'] as const;
+export const checkoutStatuses = ['AwaitingPayment', 'New', 'InDelivery', 'Completed', 'Canceled'] as const;
 export const checkoutStatusSchema = z.enum(checkoutStatuses);
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 
 export const checkoutStatusLabels: Record<CheckoutStatus, string> = {
+  AwaitingPayment: 'Ожидает оплаты',
   New: 'Новый',
   InDelivery: 'Доставляется',
   Completed: 'Завершён',
@@ -29,6 +31,8 @@ export const checkoutStatusLabels: Record<CheckoutStatus, string> = {
 
 /** An order's statuses move New → InDelivery → Completed; New or InDelivery → Canceled. Nothing else. */
 export const checkoutMoves: Record<CheckoutStatus, readonly CheckoutStatus[]> = {
+  /** → New only by the payment itself (docs/payments.md), never by hand. */
+  AwaitingPayment: ['New', 'Canceled'],
   New: ['InDelivery', 'Canceled'],
   InDelivery: ['Completed', 'Canceled'],
   Completed: [],
@@ -271,6 +275,8 @@ const checkoutCommon = {
   comment: z.string().trim().max(1000, 'Слишком длинный комментарий').default(''),
   /** Same as the Idempotency-Key header (the header wins): a repeated submit gives the same order. */
   idempotencyKey: idempotencyKeySchema.optional(),
+  /** On delivery (default) or online (docs/payments.md). */
+  paymentMethod: paymentMethodSchema.default('onDelivery'),
 };
 
 /** POST /checkouts (signed in): names and e-mail default to the address's and the account's. */
@@ -346,6 +352,12 @@ export const checkoutSchema = z.object({
   comment: z.string(),
   totalAmount: z.number(),
   totalQuantity: z.number().int(),
+  paymentMethod: paymentMethodSchema,
+  paymentStatus: paymentStatusSchema,
+  /** An online order not paid by then is cancelled. */
+  payBy: z.date().nullable(),
+  /** Only in the answers of placing an online order and of `pay`. */
+  payment: checkoutPaymentSchema.optional(),
   lines: z.array(checkoutLineSchema),
   history: z.array(checkoutHistoryEntrySchema),
   createdAt: z.date(),
@@ -372,7 +384,7 @@ const checkoutListShape = {
 /** GET /checkouts: the caller's own orders. */
 export const checkoutListSchema = z.object(checkoutListShape);
 /** GET /checkouts/all (Admin): everyone's, plus userId and a customer search (name, e-mail, phone). */
-export const checkoutAllSchema = z.object({ ...checkoutListShape, userId: idSchema.optional(), customer: filterText });
+export const checkoutAllSchema = z.object({ ...checkoutListShape, userId: idSchema.optional(), customer: filterText, paymentStatus: paymentStatusSchema.optional() });
 export const checkoutListResponseSchema = listResponse(checkoutSchema).extend(nextCursorShape);
 
 // ---------------------------------------------------------------- dashboard
@@ -380,10 +392,12 @@ export const checkoutListResponseSchema = listResponse(checkoutSchema).extend(ne
 /** checkouts.stats (tRPC, Admin): the /admin dashboard. Revenue leaves out cancelled orders. */
 export const checkoutStatsSchema = z.object({
   days: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
-  byStatus: z.object({ New: z.number().int(), InDelivery: z.number().int(), Completed: z.number().int(), Canceled: z.number().int() }),
+  byStatus: z.object({ AwaitingPayment: z.number().int(), New: z.number().int(), InDelivery: z.number().int(), Completed: z.number().int(), Canceled: z.number().int() }),
   newOrders: z.number().int(),
   ordersToday: z.number().int(),
   orders30: z.number().int(),
   revenue30: z.number(),
+  /** Money taken online in the last 30 days: paid minus refunded (rubles). */
+  paidRevenue30: z.number(),
 });
 export type CheckoutStats = z.infer<typeof checkoutStatsSchema>;

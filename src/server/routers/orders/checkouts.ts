@@ -18,6 +18,7 @@ import { requestKey } from '../../services/orders/idempotency.js';
 import { getCheckout, listCheckouts } from '../../services/orders/checkout-read.js';
 import { changeCheckoutStatus, deleteCheckout } from '../../services/orders/checkout-status.js';
 import { checkoutStats } from '../../services/orders/stats.js';
+import { checkoutPaymentProcedures } from './checkout-payments.js';
 
 const tags = ['checkouts'];
 /** Documents the header in /api/openapi.json; the context reads it (context.ts). */
@@ -104,4 +105,6 @@ export const checkoutsRouter = router({
     .input(checkoutIdSchema)
     .output(okSchema)
     .mutation(({ ctx, input }) => deleteCheckout(ctx, input.checkoutId)),
+
+  ...checkoutPaymentProcedures,
 });

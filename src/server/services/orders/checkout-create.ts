@@ -14,6 +14,7 @@ import { orderPlacedLetter, queueLetter, sendQueuedLetters } from './letters.js'
 import type { Delivery, OrderRequest } from './order-request.js';
 import { takeStock, type LineSnapshot } from './stock.js';
 import { orderEventData, recordEvent } from '../webhooks/events.js';
+import { assertPaymentMethod, openPayment, orderPayment, withPayment } from '../payments/start.js';
 
 const forbidden = () => new TRPCError({ code: 'FORBIDDEN' });
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
@@ -102,7 +103,7 @@ function answer(
       price: toRubles(line.unitPrice),
       lineTotal: toRubles(line.unitPrice * line.quantity),
     })),
-    history: [{ fromStatus: null, toStatus: 'New', changedBy: placedBy, createdAt: order.createdAt }],
+    history: [{ fromStatus: null, toStatus: order.status, changedBy: placedBy, createdAt: order.createdAt }],
   };
 }
 
@@ -126,9 +127,10 @@ export async function placeOrder(ctx: Services, request: OrderRequest): Promise<
   if (request.kind !== 'staff' && Boolean(request.basketId) === Boolean(request.oneClick) && (request.oneClick || request.kind === 'direct')) {
     throw badRequest(orderMessages.basketOrOneClick);
   }
+  assertPaymentMethod(ctx.config.payments, request.paymentMethod);
   const orderKey = orderKeyOf(request);
   const giveBack = request.kind === 'direct' && request.email ? await admitGuestOrder(ctx, request.email) : null;
-  let outcome: { id: number; placed: Checkout | null };
+  let outcome: { id: number; placed: Checkout | null; payToken?: string | undefined };
   try {
     outcome = await inTransaction(db, (trx) => writeOrder(trx, ctx, request, orderKey));
   } catch (error) {
@@ -140,15 +142,15 @@ export async function placeOrder(ctx: Services, request: OrderRequest): Promise<
   const { placed } = outcome;
   if (placed) {
     sendQueuedLetters(ctx.mailer);
-    return placed;
+    return withPayment(ctx, placed, outcome.payToken);
   }
   await giveBack?.();
   const order = await readCheckout(db, outcome.id);
   if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.checkoutNotFound });
-  return order;
+  return withPayment(ctx, order);
 }
 
-async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKey: OrderKey | null): Promise<{ id: number; placed: Checkout | null }> {
+async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKey: OrderKey | null): Promise<{ id: number; placed: Checkout | null; payToken?: string | undefined }> {
   const { items, basketId, ordered } = await orderItems(trx, request);
   const repeated = await orderByKey(trx, orderKey);
   if (repeated !== null) return { id: repeated, placed: null };
@@ -160,6 +162,7 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
   if (request.kind === 'direct') await limitGuestUnits(trx, ctx, { units: totalQuantity, email: who.email, phone: request.phone });
   const lines = await takeStock(trx, items);
   const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const payment = orderPayment(ctx.config.payments, request.paymentMethod);
   const values = {
     userId: request.userId,
     basketId,
@@ -179,6 +182,7 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
     .insertInto('checkouts')
     .values({
       ...values,
+      ...payment.columns,
       idempotencyKey: orderKey?.key ?? null,
       idempotencyScope: orderKey?.scope ?? null,
       requestHash: orderKey?.requestHash ?? null,
@@ -188,10 +192,10 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
     .returning(['id', 'status', 'createdAt', 'updatedAt'])
     .executeTakeFirstOrThrow();
   await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
-  await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: 'New', changedBy: request.placedBy }).execute();
+  await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: payment.status, changedBy: request.placedBy }).execute();
   if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
-  const placed = answer(order, values, lines, request.placedBy);
+  const placed = answer(order, { ...values, ...payment.answer }, lines, request.placedBy);
   await recordEvent(trx, 'order.placed', orderEventData(placed));
   await queueLetter(trx, ctx, orderPlacedLetter(placed, ctx.config.publicUrl));
-  return { id: order.id, placed };
+  return { id: order.id, placed, payToken: await openPayment(trx, ctx.config, placed) };
 }

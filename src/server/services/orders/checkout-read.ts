@@ -10,6 +10,7 @@ import type { AuthUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { decodeCursor, nextCursorOf } from '../platform/cursor.js';
+import { paymentMethodOf, paymentStatusColumn, paymentStatusOf } from '../payments/names.js';
 
 type AllInput = z.output<typeof checkoutAllSchema>;
 
@@ -33,6 +34,9 @@ function checkoutQuery(db: Db) {
     'o.comment',
     'o.totalAmount',
     'o.totalQuantity',
+    'o.paymentMethod',
+    'o.paymentStatus',
+    'o.payBy',
     'o.createdAt',
     'o.updatedAt',
     jsonArrayFrom(
@@ -70,6 +74,8 @@ function toCheckout(row: Row): Checkout {
   return {
     ...row,
     totalAmount: toRubles(row.totalAmount),
+    paymentMethod: paymentMethodOf(row.paymentMethod),
+    paymentStatus: paymentStatusOf(row.paymentStatus),
     lines: row.lines.map(({ unitPrice, ...line }) => ({ ...line, price: toRubles(unitPrice), lineTotal: toRubles(unitPrice * line.quantity) })),
     history: row.history.map((entry) => ({ ...entry, createdAt: new Date(entry.createdAt) })),
   };
@@ -104,6 +110,7 @@ export async function listCheckouts(db: Db, input: AllInput): Promise<{ rows: Ch
     if (input.addressId !== undefined) q = q.where('o.addressId', '=', input.addressId);
     if (input.basketId !== undefined) q = q.where('o.basketId', '=', input.basketId);
     if (input.status) q = q.where('o.status', '=', input.status);
+    if (input.paymentStatus) q = q.where('o.paymentStatus', '=', paymentStatusColumn(input.paymentStatus));
     if (input.createdFrom) q = q.where('o.createdAt', '>=', input.createdFrom);
     if (input.createdTo) q = q.where('o.createdAt', '<=', input.createdTo);
     if (input.customer) {

@@ -28,4 +28,6 @@ export interface OrderRequest {
   phone: string;
   comment: string;
   idempotencyKey: string | null;
+  /** On delivery (default) or online (docs/payments.md). */
+  paymentMethod?: 'onDelivery' | 'online' | undefined;
 }
