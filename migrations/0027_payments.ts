@@ -16,6 +16,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table checkouts add column pay_by timestamptz`.execute(db);
   // SHA-256 of the token that lets a guest ask again for the payment of their order (shown once).
   await sql`alter table checkouts add column pay_token_hash text`.execute(db);
+  // An order waiting for its payment holds its stock as a New one does: it counts in the guests' hold.
+  await sql`
+    create or replace function guest_units_held(network text, contact_email text, contact_phone text) returns bigint
+    language sql volatile as $$
+      select pg_advisory_xact_lock(hashtext('guest-units:' || network));
+      select coalesce(sum(c.total_quantity), 0)::bigint from checkouts c where c.id in (
+        select id from checkouts where placed_from = network and status in ('New', 'AwaitingPayment') and user_id is null
+        union select id from checkouts where email = contact_email and status in ('New', 'AwaitingPayment') and user_id is null
+        union select id from checkouts where phone_digits = contact_phone and status in ('New', 'AwaitingPayment') and user_id is null);
+    $$`.execute(db);
   await sql`create index checkouts_pay_by_idx on checkouts (pay_by) where status = 'AwaitingPayment'`.execute(db);
   await sql`create index checkouts_payment_status_idx on checkouts (payment_status, created_at)`.execute(db);
 

@@ -73,6 +73,8 @@ export interface YooKassaFake {
   /** POSTs a notification naming this payment (as ЮKassa would, or a forged one). */
   notify(event: string, object: object): Promise<number>;
   setAmount(paymentId: string, value: string): void;
+  /** Resolves once every POST received so far has been answered (a delayed one included). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -122,7 +124,8 @@ function checkReceipt(value: unknown, amount: Amount): FakeReceipt {
 export async function startYooKassaFake(credentials: { shopId: string; secretKey: string }): Promise<YooKassaFake> {
   const payments = new Map<string, FakePayment>();
   const refunds = new Map<string, FakeRefund>();
-  const answered = new Map<string, { body: string; status: number; answer: string }>();
+  // A POST's answer by its key, kept from its start: a repeat while the first is still running waits for it.
+  const answered = new Map<string, { body: string; outcome: Promise<{ status: number; answer: unknown }> }>();
   let limited = 0;
   let delays: number[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${credentials.shopId}:${credentials.secretKey}`).toString('base64')}`;
@@ -232,14 +235,11 @@ export async function startYooKassaFake(credentials: { shopId: string; secretKey
         }
         const key = typeof request.headers['idempotence-key'] === 'string' ? request.headers['idempotence-key'] : undefined;
         const remembered = method === 'POST' && key ? answered.get(`${path} ${key}`) : undefined;
-        if (remembered) {
-          if (remembered.body !== raw) return error(new Refusal(400, 'invalid_request', 'Idempotence key was used with another request', 'Idempotence-Key'));
-          response.writeHead(remembered.status, { 'content-type': 'application/json' });
-          return response.end(remembered.answer);
-        }
+        if (remembered && remembered.body !== raw) return error(new Refusal(400, 'invalid_request', 'Idempotence key was used with another request', 'Idempotence-Key'));
         try {
-          const { status, answer } = await route(method, path, raw, key);
-          if (method === 'POST' && key) answered.set(`${path} ${key}`, { body: raw, status, answer: JSON.stringify(answer) });
+          const outcome = remembered?.outcome ?? route(method, path, raw, key);
+          if (method === 'POST' && key && !remembered) answered.set(`${path} ${key}`, { body: raw, outcome });
+          const { status, answer } = await outcome;
           return send(status, answer);
         } catch (cause) {
           if (cause instanceof Refusal) return error(cause);
@@ -282,6 +282,9 @@ export async function startYooKassaFake(credentials: { shopId: string; secretKey
     setAmount(paymentId: string, value: string) {
       const payment = payments.get(paymentId);
       if (payment) payment.amount = { ...payment.amount, value };
+    },
+    idle: async () => {
+      await Promise.allSettled([...answered.values()].map((entry) => entry.outcome));
     },
     close: () =>
       new Promise<void>((resolve) => {
