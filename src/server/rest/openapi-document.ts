@@ -79,9 +79,8 @@ const writeMethods = new Set(['post', 'put', 'patch', 'delete']);
 function statusesOf(operation: ServedOperation, hasPathParameters: boolean): number[] {
   const method = operation.method.toLowerCase();
   const statuses = [400, 429, 500, 503];
-  // Sign-in and token calls refuse wrong credentials and spent tokens themselves; so does paying
-  // for an order with its payToken (payments/pay.ts).
-  const checksCredentials = operation.procedure.startsWith('accounts.auth.') || operation.procedure === 'orders.checkouts.pay';
+  // Sign-in and token calls refuse wrong credentials and spent tokens themselves.
+  const checksCredentials = operation.procedure.startsWith('accounts.auth.');
   if (operation.access !== 'public' || checksCredentials) statuses.push(401, 403);
   if (hasPathParameters || writeMethods.has(method)) statuses.push(404);
   if (writeMethods.has(method)) statuses.push(409, 413, 415);

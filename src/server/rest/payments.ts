@@ -38,6 +38,7 @@ export const paymentRoutesOpenApi: ZodOpenApiPathsObject = {
     post: {
       operationId: 'payments-yookassa-notifications',
       tags: ['payments'],
+      security: [],
       summary: 'Уведомление ЮKassa о платеже или возврате',
       description:
         'Called by ЮKassa, not by integrators. Only `object.id` is read; the payment (or refund) is then fetched from ЮKassa by that id and acted on as ЮKassa answers. Always 200 for a well-formed body.',

@@ -11,6 +11,7 @@ const tags = ['checkouts'];
 export const checkoutPaymentProcedures = {
   pay: publicProcedure
     .meta({
+      access: 'optional',
       openapi: {
         method: 'POST',
         path: '/checkouts/{checkoutId}/pay',

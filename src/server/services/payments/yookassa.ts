@@ -36,6 +36,14 @@ const longestPauseMs = 2_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function parseJson(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
 function toAmount(value: { value: string; currency: string }): { amount: number; currency: string } {
   const amount = valueToKopecks(value.value);
   if (amount === null) throw new ProviderError('unavailable', `ЮKassa: unreadable amount ${value.value}`);
@@ -152,12 +160,7 @@ export class YooKassa implements PaymentProvider {
         throw new ProviderError('unavailable', `ЮKassa ${method} ${path}: ${cause instanceof Error ? cause.message : String(cause)}`);
       }
       const text = await response.text().catch(() => '');
-      let parsed: unknown = null;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        parsed = null;
-      }
+      const parsed = parseJson(text);
       if (response.ok) return parsed;
       const problem = errorAnswer.safeParse(parsed);
       const detail = `ЮKassa ${method} ${path}: ${response.status} ${problem.success ? `${problem.data.code ?? ''} ${problem.data.description ?? ''}`.trim() : ''}`;
