@@ -31,6 +31,7 @@ beforeAll(async () => {
     YOOKASSA_SECRET_KEY: credentials.secretKey,
     YOOKASSA_API_URL: `${fake.url}/v3`,
     YOOKASSA_TIMEOUT_MS: '700',
+    WEBHOOKS_ALLOW_HTTP: 'true',
   });
   fake.notifyUrl = `${t.baseUrl}/api/payments/yookassa/notifications`;
   shop = await setUpShop(t);
@@ -90,6 +91,9 @@ const providerIdOf = async (id: number) => {
 
 describe('a paid order', () => {
   it('waits for payment, is sent to ЮKassa with a full receipt, and becomes New once the provider says it is paid', async () => {
+    // An integrator listening to payments (nothing answers there: only the event is checked).
+    const hook = await t.rest('POST', '/webhooks', { token: shop.adminToken, body: { url: 'http://127.0.0.1:9/payments', events: ['payment.state_changed'] } });
+    expect(hook.status).toBe(200);
     const jackets = await stockOf('SEV-BLUE/48');
     const order = await onlineOrder([
       { variantId: variantOf(shop.jacket), sizeId: shop.sizes.s48, quantity: 1 },
@@ -122,6 +126,10 @@ describe('a paid order', () => {
     const record = await paymentsOf(order.id);
     expect(record).toMatchObject({ paymentStatus: 'paid', paid: 5699.9, refunded: 0, payments: [{ providerId: payment.id, status: 'succeeded', amount: 5699.9, currency: 'RUB' }] });
     expect(record.payments[0]?.paidAt).not.toBeNull();
+    const events = await t.db.selectFrom('webhookEvents').select(['data']).where('type', '=', 'payment.state_changed').execute();
+    expect(events.map((event) => event.data)).toEqual([
+      { checkoutId: order.id, paymentId: payment.id, status: 'succeeded', amount: 5699.9, currency: 'RUB', orderStatus: 'New', paymentStatus: 'paid' },
+    ]);
     // The stock was taken once, at the checkout.
     expect(await stockOf('SEV-BLUE/48')).toBe(jackets - 1);
 
