@@ -14,6 +14,11 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** A payment younger than this is left to its notification. */
 const quietSeconds = 60;
+/**
+ * While the provider cannot be asked, an expired order is kept this long past `pay_by` (it may have
+ * been paid); then it is cancelled all the same, and a payment that still succeeds is refunded.
+ */
+const unansweredGraceMs = 60 * 60_000;
 const batch = 50;
 
 /**
@@ -95,12 +100,12 @@ export class PaymentSweeper {
 
   async #expire(): Promise<number> {
     const { db } = this.#services;
-    const due = await db.selectFrom('checkouts').select('id').where('status', '=', 'AwaitingPayment').where('payBy', '<', sql<Date>`now()`).orderBy('payBy').limit(batch).execute();
+    const due = await db.selectFrom('checkouts').select(['id', 'payBy']).where('status', '=', 'AwaitingPayment').where('payBy', '<', sql<Date>`now()`).orderBy('payBy').limit(batch).execute();
     let expired = 0;
-    for (const { id } of due) {
+    for (const { id, payBy } of due) {
       // The provider first: a payment that succeeded meanwhile moves the order on instead.
       const asked = await this.#ask({ checkoutId: id });
-      if (!asked.ok) continue;
+      if (!asked.ok && Date.now() - (payBy?.getTime() ?? 0) < unansweredGraceMs) continue;
       const cancelled = await inTransaction(db, async (trx) => {
         const row = await trx
           .selectFrom('checkouts')
