@@ -120,6 +120,20 @@ describe('orders not paid in time', () => {
     expect(history.map((entry) => entry.toStatus)).toEqual(['AwaitingPayment', 'New']);
   });
 
+  it('while the provider cannot be asked, an expired order is held for an hour, then cancelled', async () => {
+    const order = await onlineOrder(1);
+    fake.rateLimitNext(1_000_000);
+    try {
+      await expire([order.id]);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect((await statusOf(order.id)).status).toBe('AwaitingPayment');
+      await a.db.updateTable('checkouts').set({ payBy: sql<Date>`now() - interval '2 hours'` }).where('id', '=', order.id).execute();
+      await vi.waitFor(async () => expect((await statusOf(order.id)).status).toBe('Canceled'), waiting);
+    } finally {
+      fake.rateLimitNext(0);
+    }
+  });
+
   it('a payment paid after its order expired is refunded in full', async () => {
     const before = await towels();
     const order = await onlineOrder(1);
