@@ -21,6 +21,8 @@ import * as webhooks from './0019_webhooks.js';
 import * as variantItems from './0020_variant_items.js';
 import * as stockAlerts from './0021_stock_alerts.js';
 import * as sizeCharts from './0022_size_charts.js';
+import * as delivery from './0023_delivery.js';
+import * as oneClickOrderLinks from './0026_one_click_order_links.js';
 import * as payments from './0027_payments.js';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -47,5 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0020_variant_items': variantItems,
   '0021_stock_alerts': stockAlerts,
   '0022_size_charts': sizeCharts,
+  '0023_delivery': delivery,
+  '0026_one_click_order_links': oneClickOrderLinks,
   '0027_payments': payments,
 };

@@ -141,7 +141,13 @@ describe('the money columns', () => {
     const money = [
       ['baskets', 'total_amount'],
       ['checkout_lines', 'unit_price'],
+      ['checkouts', 'delivery_cost'],
+      ['checkouts', 'items_amount'],
       ['checkouts', 'total_amount'],
+      ['delivery_methods', 'free_from'],
+      ['delivery_methods', 'price'],
+      ['delivery_zones', 'free_from'],
+      ['delivery_zones', 'price'],
       ['product_variants', 'old_price'],
       ['product_variants', 'price'],
       ['products', 'old_price'],
@@ -172,6 +178,8 @@ describe('the money columns', () => {
       { table: 'baskets', definition: 'CHECK ((total_amount >= 0))' },
       { table: 'checkout_lines', definition: 'CHECK ((unit_price >= 0))' },
       { table: 'checkouts', definition: 'CHECK ((total_amount >= 0))' },
+      { table: 'delivery_methods', definition: 'CHECK ((price >= 0))' },
+      { table: 'delivery_zones', definition: 'CHECK ((price >= 0))' },
       { table: 'product_variants', definition: 'CHECK ((price >= 0))' },
       { table: 'products', definition: 'CHECK ((price >= 0))' },
     ]);

@@ -180,7 +180,9 @@ describe('order letters', () => {
     });
     expect(placed.status).toBe(200);
     const letter = await t.db.selectFrom('mailOutbox').select(['text', 'html']).where('recipient', '=', email).executeTakeFirstOrThrow();
-    const shopLink = `${t.config.publicUrl}/profile`;
+    // A guest's letter links to the order's own status page, nothing else.
+    const shopLink = placed.body.statusUrl ?? '';
+    expect(shopLink).toMatch(new RegExp(`^${t.config.publicUrl}/order/[A-Za-z0-9_-]{43}$`));
     const visibleHtml = letter.html.replace(/<[^>]*>/g, ' ');
     for (const text of [letter.text, visibleHtml]) {
       const links = linkify.find(text).map((link) => link.href);

@@ -112,7 +112,7 @@ describe('deliveries', () => {
     const order = await t.rest<Checkout>('POST', '/checkouts/direct', { body: { ...guest, address: delivery, oneClick: { variantId: variantOf(shop.mug), quantity: 2 } } });
     expect(order.status).toBe(200);
     const [placed] = await eventsOf('order.placed');
-    expect(placed?.event.data).toMatchObject({ checkoutId: order.body.id, status: 'New', totalAmount: 700, totalQuantity: 2 });
+    expect(placed?.event.data).toMatchObject({ checkoutId: order.body.id, status: 'New', totalAmount: 700, itemsAmount: 700, deliveryCost: 0, totalQuantity: 2 });
     // No personal data travels in an event.
     expect(placed?.body).not.toContain(guest.email);
     const [stock] = await eventsOf('stock.changed');

@@ -21,9 +21,10 @@ export const theme = createTheme({
   focusRing: 'auto',
 });
 
-/** Dimmed text (brands, counts, hints, old prices) at 5.7:1 on white instead of Mantine's 3.3:1. */
+/** Dimmed text (brands, counts, hints, old prices) at 5.7:1 on white instead of Mantine's 3.3:1; error texts dark enough too. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5f6770', '--mantine-color-anchor': '#1864ab' },
+  // Error texts under fields at 5.6:1 (red 8) instead of Mantine's red 6 (3.6:1).
+  light: { '--mantine-color-dimmed': '#5f6770', '--mantine-color-anchor': '#1864ab', '--mantine-color-error': '#c92a2a' },
   dark: {},
 });

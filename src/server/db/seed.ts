@@ -3,6 +3,7 @@ import type { Db } from './connection.js';
 import { seedAccounts } from './seed-data/accounts.js';
 import { seedCatalogue } from './seed-data/catalogue.js';
 import { seedContent } from './seed-data/content.js';
+import { seedDelivery } from './seed-data/delivery.js';
 import { seedMedia } from './seed-data/media.js';
 import { seedOrders } from './seed-data/orders.js';
 import { seedReviews } from './seed-data/reviews.js';
@@ -21,6 +22,7 @@ export async function seedDemoData(db: Db, options: { production: boolean; stop?
       () => seedCatalogue(trx),
       () => seedMedia(trx, undefined, stop),
       () => seedOrders(trx, options),
+      () => seedDelivery(trx),
       () => seedReviews(trx, options),
       () => seedContent(trx),
     ];

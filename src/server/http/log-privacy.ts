@@ -10,7 +10,7 @@ export function productionRequestSerializer(request: { method?: string; url?: st
 }
 
 /** Path segments following these carry a secret or an address whatever they look like. */
-const secretAfter = new Set(['confirm', 'reset', 'authorize', 'unsubscribe', 'subscribes', 'get-by-email', 'check']);
+const secretAfter = new Set(['confirm', 'reset', 'authorize', 'unsubscribe', 'subscribes', 'get-by-email', 'check', 'order', 'by-link']);
 
 /** Random tokens (base64url, 20+ characters, both cases) are masked wherever they appear. */
 const looksRandom = (segment: string) => segment.length >= 20 && /^[A-Za-z0-9_-]+$/.test(segment) && /[A-Z]/.test(segment) && /[a-z]/.test(segment);

@@ -2,6 +2,7 @@ import { router } from '../trpc.js';
 import { accountsRouter } from './accounts/index.js';
 import { catalogueRouter } from './catalogue/index.js';
 import { contentRouter } from './content/index.js';
+import { deliveryRouter } from './delivery/index.js';
 import { mediaRouter } from './media/index.js';
 import { addressesRouter, basketsRouter, checkoutsRouter, wishlistsRouter } from './orders/index.js';
 import { reviewsDomainRouter } from './reviews/index.js';
@@ -23,6 +24,7 @@ export const appRouter = router({
   content: contentRouter,
   webhooks: webhooksRouter,
   stockAlerts: stockAlertsRouter,
+  delivery: deliveryRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,6 @@
 import { z } from '../zod.js';
 import { rublesSchema } from './catalogue.js';
-import { idSchema, nameSchema } from './common.js';
+import { decimalQuerySchema, idSchema, nameSchema } from './common.js';
 
 /**
  * Delivery methods, their price rules and the shop's pickup points (docs/delivery.md). Prices are
@@ -17,6 +17,13 @@ export const deliveryKindLabels: Record<DeliveryKind, string> = {
   post: 'Почта России',
 };
 
+/** A delivery price in rubles: zero is a price here (free pickup), unlike a product's. */
+const deliveryPriceSchema = z
+  .number({ error: 'Укажите цену числом' })
+  .min(0, 'Цена не может быть отрицательной')
+  .max(100_000_000, 'Слишком большая цена')
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Не больше двух знаков после запятой');
+
 const daysSchema = z.number().int('Укажите целое число дней').min(0, 'Срок не может быть отрицательным').max(90, 'Слишком долгий срок');
 const citiesSchema = z.array(z.string().trim().min(1).max(100)).max(200, 'Слишком много городов');
 
@@ -24,15 +31,17 @@ const citiesSchema = z.array(z.string().trim().min(1).max(100)).max(200, 'Сли
  * A courier zone: the cities it covers (compared case-insensitively, «ё» as «е»), its own price and
  * free-delivery threshold. A courier method delivers only to the cities of its zones.
  */
-export const deliveryZoneInputSchema = z.object({
+export const deliveryZoneInputSchema = z
+  .object({
   name: nameSchema,
   cities: citiesSchema.min(1, 'Укажите хотя бы один город'),
-  price: rublesSchema,
+  price: deliveryPriceSchema,
   /** From this order amount (rubles, the goods) delivery is free; null: never free. */
   freeFrom: rublesSchema.nullable().default(null),
   minDays: daysSchema,
   maxDays: daysSchema,
-});
+})
+  .refine((value) => value.maxDays >= value.minDays, { path: ['maxDays'], message: 'Срок «до» не может быть меньше срока «от»' });
 
 /** The admin's form of a method. `price`, `freeFrom` and days apply to pickup and post; a courier uses its zones. */
 export const deliveryMethodInputSchema = z
@@ -40,7 +49,7 @@ export const deliveryMethodInputSchema = z
     kind: deliveryKindSchema,
     name: nameSchema,
     description: z.string().trim().max(1000, 'Слишком длинное описание').default(''),
-    price: rublesSchema.default(0),
+    price: deliveryPriceSchema.default(0),
     freeFrom: rublesSchema.nullable().default(null),
     minDays: daysSchema.default(1),
     maxDays: daysSchema.default(3),
@@ -113,6 +122,12 @@ export type PickupPoint = z.infer<typeof pickupPointSchema>;
 export const pickupPointIdSchema = z.object({ pointId: idSchema });
 export const pickupPointUpdateSchema = z.object({ pointId: idSchema, data: pickupPointInputSchema });
 
+/** A removal: deleted, or (when orders name it) made inactive so that it stays in their history. */
+export const deliveryRemovedSchema = z.object({ ok: z.literal(true), deactivated: z.boolean() });
+
+export const deliveryMethodListSchema = z.array(deliveryMethodSchema);
+export const pickupPointListSchema = z.array(pickupPointSchema);
+
 /** What the checkout sends about delivery (both checkouts, REST and tRPC). */
 export const deliveryChoiceShape = {
   /** Required when the shop has active methods; a shop without any takes orders «по согласованию». */
@@ -126,8 +141,10 @@ export const deliveryQuoteInputSchema = z.object({
   deliveryMethodId: idSchema,
   pickupPointId: idSchema.optional(),
   city: z.string().trim().max(100).default(''),
-  /** The goods' amount in rubles (the basket's total). */
-  amount: rublesSchema,
+  /** Почта России: the postcode when known (six digits); another value makes the quote unavailable. */
+  zipCode: z.string().trim().max(20).optional(),
+  /** The goods' amount in rubles (the basket's total); a query string's digits are read as a number. */
+  amount: decimalQuerySchema.pipe(z.number().max(100_000_000_000, 'Слишком большая сумма')),
 });
 export const deliveryQuoteSchema = z.object({
   available: z.boolean(),

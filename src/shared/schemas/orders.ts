@@ -1,8 +1,9 @@
 import { maxUnitsPerLine } from '../order-limits.js';
 import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
-import { cursorShape, decimalQuerySchema, idSchema, limitSchema, listResponse, nextCursorShape, orderBySchema, wholeNumber } from './common.js';
+import { cursorShape, decimalQuerySchema, flagSchema, idSchema, limitSchema, listResponse, nextCursorShape, orderBySchema, wholeNumber } from './common.js';
 import { emailSchema, firstNameSchema, lastNameSchema } from './accounts.js';
+import { deliveryChoiceShape, orderDeliverySchema } from './delivery.js';
 import { checkoutPaymentSchema, paymentMethodSchema, paymentStatusSchema } from './payments.js';
 
 /**
@@ -275,6 +276,8 @@ const checkoutCommon = {
   comment: z.string().trim().max(1000, 'Слишком длинный комментарий').default(''),
   /** Same as the Idempotency-Key header (the header wins): a repeated submit gives the same order. */
   idempotencyKey: idempotencyKeySchema.optional(),
+  /** The delivery method and pickup point (docs/delivery.md); a pickup order needs no address. */
+  ...deliveryChoiceShape,
   /** On delivery (default) or online (docs/payments.md). */
   paymentMethod: paymentMethodSchema.default('onDelivery'),
 };
@@ -308,6 +311,7 @@ export const checkoutStaffCreateSchema = z.object({
   comment: z.string().trim().max(1000, 'Слишком длинный комментарий').default(''),
   items: z.array(staffItemInputSchema).min(1, 'Добавьте хотя бы один товар').max(100),
   idempotencyKey: idempotencyKeySchema.optional(),
+  ...deliveryChoiceShape,
 });
 
 export const checkoutLineSchema = z.object({
@@ -350,8 +354,17 @@ export const checkoutSchema = z.object({
   country: z.string(),
   zipCode: z.string(),
   comment: z.string(),
+  /** The goods plus the delivery's cost (rubles). */
   totalAmount: z.number(),
+  /** The goods alone (rubles). */
+  itemsAmount: z.number(),
+  /** The delivery as recorded when the order was placed (or completed by the admin); null: none chosen. */
+  delivery: orderDeliverySchema.nullable(),
   totalQuantity: z.number().int(),
+  /** A one-click order the shop has not yet confirmed by phone («Перезвонить»). */
+  callbackPending: z.boolean(),
+  /** Only in the answer that placed an order without an account: the order's own status page (shown once). */
+  statusUrl: z.string().optional().meta({ description: 'Только в ответе на заказ без учётной записи: ссылка на страницу статуса заказа (показывается один раз).' }),
   paymentMethod: paymentMethodSchema,
   paymentStatus: paymentStatusSchema,
   /** An online order not paid by then is cancelled. */
@@ -384,7 +397,7 @@ const checkoutListShape = {
 /** GET /checkouts: the caller's own orders. */
 export const checkoutListSchema = z.object(checkoutListShape);
 /** GET /checkouts/all (Admin): everyone's, plus userId and a customer search (name, e-mail, phone). */
-export const checkoutAllSchema = z.object({ ...checkoutListShape, userId: idSchema.optional(), customer: filterText, paymentStatus: paymentStatusSchema.optional() });
+export const checkoutAllSchema = z.object({ ...checkoutListShape, userId: idSchema.optional(), customer: filterText, callbackPending: flagSchema.optional(), paymentStatus: paymentStatusSchema.optional() });
 export const checkoutListResponseSchema = listResponse(checkoutSchema).extend(nextCursorShape);
 
 // ---------------------------------------------------------------- dashboard

@@ -14,6 +14,7 @@ import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { AdminNotFound } from '../ui/AdminNotFound';
 import { isMissingRecord } from '../ui/record-query';
+import { CallbackBadge, CallConfirmButton } from './CallbackMark';
 import { CheckoutStatusSwitch } from './CheckoutStatusSwitch';
 import { customerName, formatDateTime } from './format';
 
@@ -87,6 +88,8 @@ export function CheckoutDetailPage() {
           <Group gap="sm">
             <Title order={2}>Заказ № {order.id}</Title>
             <OrderStatusBadge status={order.status} />
+            <CallbackBadge order={order} />
+            <CallConfirmButton order={order} />
           </Group>
           <Text size="sm" c="dimmed">
             {formatDateTime(order.createdAt)}
@@ -120,9 +123,11 @@ export function CheckoutDetailPage() {
           <Stack gap="md">
             <Section title="Покупатель">
               <Text>{customerName(order)}</Text>
-              <Anchor href={`mailto:${order.email}`} size="sm">
-                {order.email}
-              </Anchor>
+              {order.email && (
+                <Anchor href={`mailto:${order.email}`} size="sm">
+                  {order.email}
+                </Anchor>
+              )}
               <Anchor href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} size="sm">
                 {order.phone}
               </Anchor>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { ListFooter } from '../../ui/ListFooter';
 import { useListParams, usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { AdminRowCards } from '../ui/AdminRowCards';
+import { CallbackBadge } from './CallbackMark';
 import { customerName, formatDateTime } from './format';
 import { AdminTable } from '../ui/AdminTable';
 
@@ -29,6 +30,7 @@ export function CheckoutsListPage() {
   const status = isStatus(statusParam) ? statusParam : undefined;
   const from = params.get('from');
   const to = params.get('to');
+  const callback = params.get('callback') === '1';
   const onSearch = useDebouncedCallback((value: string) => paging.setFilter(value), 300);
 
   const list = trpc.orders.checkouts.all.useQuery(
@@ -38,6 +40,7 @@ export function CheckoutsListPage() {
       ...(isDay(from) ? { createdFrom: new Date(`${from}T00:00:00`) } : {}),
       ...(isDay(to) ? { createdTo: new Date(`${to}T23:59:59.999`) } : {}),
       ...(paging.filter ? { customer: paging.filter } : {}),
+      ...(callback ? { callbackPending: true } : {}),
       limit: paging.limit,
       offset: paging.offset,
     },
@@ -70,6 +73,7 @@ export function CheckoutsListPage() {
         <Select label="Статус" placeholder="Все статусы" data={statusOptions} value={status ?? null} onChange={(value) => setParam('status', value ?? undefined)} clearable w={{ base: '100%', xs: 180 }} />
         <TextInput label="С даты" type="date" value={isDay(from) ? from : ''} onChange={(event) => setParam('from', event.currentTarget.value || undefined)} w={{ base: '47%', xs: 160 }} />
         <TextInput label="По дату" type="date" value={isDay(to) ? to : ''} onChange={(event) => setParam('to', event.currentTarget.value || undefined)} w={{ base: '47%', xs: 160 }} />
+        <Checkbox label="Ждут звонка («Перезвонить»)" checked={callback} onChange={(event) => setParam('callback', event.currentTarget.checked ? '1' : undefined)} mb={8} />
       </Group>
       <AdminRowCards
         rows={rows.map((row) => ({
@@ -80,7 +84,15 @@ export function CheckoutsListPage() {
             { label: 'Покупатель', value: customerName(row) },
             { label: 'Телефон', value: row.phone },
             { label: 'Сумма', value: formatRubles(row.totalAmount) },
-            { label: 'Статус', value: <OrderStatusBadge status={row.status} /> },
+            {
+              label: 'Статус',
+              value: (
+                <Group gap={4}>
+                  <OrderStatusBadge status={row.status} />
+                  <CallbackBadge order={row} />
+                </Group>
+              ),
+            },
           ],
         }))}
       />
@@ -106,7 +118,15 @@ export function CheckoutsListPage() {
           },
           { label: 'Товаров', render: (row) => row.totalQuantity },
           { label: 'Сумма', cellStyle: { whiteSpace: 'nowrap' }, render: (row) => formatRubles(row.totalAmount) },
-          { label: 'Статус', render: (row) => <OrderStatusBadge status={row.status} /> },
+          {
+            label: 'Статус',
+            render: (row) => (
+              <Group gap={4}>
+                <OrderStatusBadge status={row.status} />
+                <CallbackBadge order={row} />
+              </Group>
+            ),
+          },
         ]}
       />
       <ListFooter paging={paging} total={list.data?.length} loading={list.isLoading} shownRows={rows.length} emptyText="Заказов не найдено" />

@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { formatRubles } from '../../../shared/money.js';
@@ -39,6 +39,15 @@ export default function OrderPlacedPage() {
       <Text>
         Спасибо за покупку! {order ? `Подтверждение отправлено на ${order.email}.` : 'Подтверждение отправлено на вашу почту.'} Мы позвоним, чтобы договориться о доставке.
       </Text>
+      {order?.statusUrl && (
+        <Text>
+          Статус заказа — на его странице:{' '}
+          <Anchor component={Link} to={new URL(order.statusUrl, window.location.origin).pathname}>
+            заказ № {order.id}
+          </Anchor>
+          . Ссылка есть и в письме.
+        </Text>
+      )}
       {order && (
         <Paper withBorder radius="md" p="md">
           <Stack>

@@ -75,6 +75,19 @@ export interface CheckoutsTable {
   comment: Defaulted<string>;
   totalAmount: number;
   totalQuantity: number;
+  /** Delivery snapshot (migrations/0023_delivery.ts): never recomputed; null when the order has none. */
+  deliveryMethodId: Defaulted<number | null>;
+  deliveryKind: Defaulted<'courier' | 'pickup' | 'post' | null>;
+  deliveryName: Defaulted<string | null>;
+  deliveryEstimate: Defaulted<string | null>;
+  /** Kopecks; total_amount = items_amount + delivery_cost. */
+  deliveryCost: Defaulted<number>;
+  /** Kopecks: the goods (null only on rows written without it, read as total_amount). */
+  itemsAmount: Defaulted<number | null>;
+  pickupPointId: Defaulted<number | null>;
+  pickupPointName: Defaulted<string | null>;
+  pickupPointAddress: Defaulted<string | null>;
+  pickupPointHours: Defaulted<string | null>;
   idempotencyKey: string | null;
   /** Whose key it is: `user:<id>`, `basket:<uuid>`, `staff:<id>` or `guest`. */
   idempotencyScope: string | null;
@@ -84,6 +97,11 @@ export interface CheckoutsTable {
   placedFrom: string | null;
   /** A guest order's phone, digits only (the open-orders hold counts by it). */
   phoneDigits: string | null;
+  /** A one-click order the shop has not yet confirmed by phone («Перезвонить»). */
+  callbackPending: Defaulted<boolean>;
+  /** SHA-256 of the order's status-link token; the sealed token lets status letters carry the link. */
+  accessTokenHash: string | null;
+  accessTokenSealed: string | null;
   /** How the order is paid (migrations/0027_payments.ts, docs/payments.md). */
   paymentMethod: Defaulted<PaymentMethodColumn>;
   paymentStatus: Defaulted<PaymentStatusColumn>;

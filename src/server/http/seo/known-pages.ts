@@ -20,6 +20,7 @@ export const storefrontPagePatterns: readonly RegExp[] = [
   /^\/wishlist\/?$/,
   /^\/checkout\/?$/,
   /^\/checkout\/success\/[^/]+\/?$/,
+  /^\/order\/[^/]+\/?$/,
   /^\/admin(\/.*)?$/,
 ];
 

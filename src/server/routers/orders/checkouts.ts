@@ -11,6 +11,7 @@ import {
   checkoutStatsSchema,
   checkoutStatusUpdateSchema,
 } from '../../../shared/schemas/orders.js';
+import { orderDeliveryUpdateSchema } from '../../../shared/schemas/delivery.js';
 import { z } from '../../../shared/zod.js';
 import { adminProcedure, publicProcedure, router, userProcedure } from '../../trpc.js';
 import { placeOrder } from '../../services/orders/checkout-create.js';
@@ -18,6 +19,9 @@ import { requestKey } from '../../services/orders/idempotency.js';
 import { getCheckout, listCheckouts } from '../../services/orders/checkout-read.js';
 import { changeCheckoutStatus, deleteCheckout } from '../../services/orders/checkout-status.js';
 import { checkoutStats } from '../../services/orders/stats.js';
+import { setOrderDelivery } from '../../services/orders/checkout-set-delivery.js';
+import { withStatusUrl } from '../../services/orders/one-click.js';
+import { oneClickProcedures } from './one-click.js';
 import { checkoutPaymentProcedures } from './checkout-payments.js';
 
 const tags = ['checkouts'];
@@ -49,8 +53,8 @@ export const checkoutsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/checkouts/direct', tags, summary: 'Оформить заказ без учётной записи', description: idempotency, requestHeaders } })
     .input(checkoutDirectSchema)
     .output(checkoutSchema)
-    .mutation(({ ctx, input }) =>
-      placeOrder(ctx, { ...input, kind: 'direct', userId: null, placedBy: null, idempotencyKey: requestKey(ctx.idempotencyKey, input.idempotencyKey) }),
+    .mutation(async ({ ctx, input }) =>
+      withStatusUrl(ctx, await placeOrder(ctx, { ...input, kind: 'direct', userId: null, placedBy: null, idempotencyKey: requestKey(ctx.idempotencyKey, input.idempotencyKey) })),
     ),
 
   /** tRPC only: an order taken by phone (/admin/checkouts/create-checkout), same rules. */
@@ -100,11 +104,28 @@ export const checkoutsRouter = router({
     .output(checkoutSchema)
     .mutation(({ ctx, input }) => changeCheckoutStatus(ctx, input.checkoutId, input.status, ctx.user.id)),
 
+  setDelivery: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/checkouts/{checkoutId}/delivery',
+        tags,
+        protect: true,
+        summary: 'Указать или изменить доставку заказа (например, заказа в один клик)',
+        description:
+          'Body `{ deliveryMethodId, pickupPointId, address }`. Only while the order is New (else 409). The cost is priced for the order’s goods and the total becomes goods + delivery; without `deliveryMethodId` the delivery is cleared.',
+      },
+    })
+    .input(orderDeliveryUpdateSchema)
+    .output(checkoutSchema)
+    .mutation(({ ctx, input }) => setOrderDelivery(ctx.db, input)),
+
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/checkouts/{checkoutId}', tags, protect: true, summary: 'Удалить заказ' } })
     .input(checkoutIdSchema)
     .output(okSchema)
     .mutation(({ ctx, input }) => deleteCheckout(ctx, input.checkoutId)),
 
+  ...oneClickProcedures,
   ...checkoutPaymentProcedures,
 });

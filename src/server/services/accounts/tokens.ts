@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '../../db/tables/accounts.js';
 import type { TokenCutoffs } from './token-cutoffs.js';
@@ -41,6 +41,11 @@ export class TokenService {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
       .sign(this.#key);
+  }
+
+  /** A 256-bit key for another purpose (e.g. sealing order links), derived from the signing key. */
+  derivedKey(purpose: string): Buffer {
+    return createHmac('sha256', this.#key).update(purpose).digest();
   }
 
   async verifyAccess(token: string): Promise<AccessCheck> {

@@ -62,7 +62,7 @@ export class Mailer {
 
   /** Writes the letter and, with SMTP, sends it now; a failed send is left for a later attempt. */
   async send(letter: Letter): Promise<void> {
-    const { db, log } = this.#options;
+    const { db } = this.#options;
     const row = await db
       .insertInto('mailOutbox')
       .values({
@@ -77,10 +77,15 @@ export class Mailer {
       .returning('id')
       .executeTakeFirstOrThrow();
     if (!this.#smtp) {
-      log.info(this.#describe(row.id, letter, { text: letter.text }), 'e-mail kept in the outbox (no SMTP_URL)');
+      this.logKept(row.id, letter);
       return;
     }
     await this.#deliver({ ...letter, id: row.id, attempts: 0 });
+  }
+
+  /** Logs a letter kept in the outbox without SMTP (also those written inside a transaction, e.g. order letters). */
+  logKept(letterId: number, letter: Letter): void {
+    this.#options.log.info(this.#describe(letterId, letter, { text: letter.text }), 'e-mail kept in the outbox (no SMTP_URL)');
   }
 
   async #deliver(letter: StoredLetter): Promise<boolean> {

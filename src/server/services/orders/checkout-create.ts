@@ -7,11 +7,14 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { hashOpaqueToken } from '../accounts/tokens.js';
 import { readCheckout } from './checkout-read.js';
+import { deliveryChoice, needsMethod, needsNoAddress, noAddress, priceDelivery } from './checkout-delivery.js';
+import { orderDeliveryOf } from '../delivery/snapshot.js';
 import { admitGuestOrder, limitGuestUnits, networkOf, phoneDigits } from './guest-limits.js';
 import { isKeyClash, orderByKey, orderKeyOf, type OrderKey } from './idempotency.js';
 import { limitUnitsPerLine, mergeItems, type Item } from './items.js';
 import { orderPlacedLetter, queueLetter, sendQueuedLetters } from './letters.js';
 import type { Delivery, OrderRequest } from './order-request.js';
+import { newOrderLink, orderStatusUrl } from './order-links.js';
 import { takeStock, type LineSnapshot } from './stock.js';
 import { orderEventData, recordEvent } from '../webhooks/events.js';
 import { assertPaymentMethod, openPayment, orderPayment, withPayment } from '../payments/start.js';
@@ -43,6 +46,7 @@ async function orderItems(trx: Db, request: OrderRequest): Promise<{ items: Item
  * nothing of it is read out.
  */
 async function addressDetails(trx: Db, request: OrderRequest): Promise<Delivery & { firstName: string | null; lastName: string | null }> {
+  if (request.oneStep) return { address: '', city: '', country: '', zipCode: '', firstName: null, lastName: null };
   if (request.addressId === undefined) {
     if (!request.address) throw badRequest(orderMessages.addressRequired);
     return { ...request.address, firstName: null, lastName: null };
@@ -74,14 +78,14 @@ async function contact(trx: Db, request: OrderRequest, fromAddress: { firstName:
   const firstName = request.firstName ?? fromAddress.firstName ?? user?.firstName;
   const lastName = request.lastName ?? fromAddress.lastName ?? user?.lastName;
   const email = request.email ?? user?.email;
-  if (!firstName || !lastName || !email) throw badRequest('Укажите имя, фамилию и e-mail получателя.');
-  return { firstName, lastName, email };
+  if (!firstName || (!request.oneStep && (!lastName || !email))) throw badRequest('Укажите имя, фамилию и e-mail получателя.');
+  return { firstName, lastName: lastName ?? '', email: email ?? '' };
 }
 
 /** The order just written, as GET /checkouts/{id} would answer it (without reading it back). */
 function answer(
   order: { id: number; status: Checkout['status']; createdAt: Date; updatedAt: Date },
-  values: Omit<Checkout, 'id' | 'status' | 'lines' | 'history' | 'createdAt' | 'updatedAt' | 'totalAmount'> & { totalAmount: number },
+  values: Omit<Checkout, 'id' | 'status' | 'lines' | 'history' | 'createdAt' | 'updatedAt' | 'totalAmount' | 'itemsAmount'> & { totalAmount: number; itemsAmount: number },
   lines: readonly LineSnapshot[],
   placedBy: number | null,
 ): Checkout {
@@ -89,6 +93,7 @@ function answer(
     ...values,
     ...order,
     totalAmount: toRubles(values.totalAmount),
+    itemsAmount: toRubles(values.itemsAmount),
     lines: lines.map((line) => ({
       productId: line.productId,
       variantId: line.variantId,
@@ -107,7 +112,7 @@ function answer(
   };
 }
 
-type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'ip'>;
+type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'ip' | 'tokens'>;
 
 /** The items of a shopper's order obey the per-line limit; a phone order by staff is bounded by its schema. */
 function limitLines(ctx: Services, request: OrderRequest, items: readonly Item[]): void {
@@ -117,7 +122,8 @@ function limitLines(ctx: Services, request: OrderRequest, items: readonly Item[]
 /**
  * Places an order in one transaction: the basket locked (a repeat with the same idempotency key,
  * found after that lock, answers the order already placed), the stock taken under row locks in
- * variant id order, the order with its line snapshots and first history entry written, the basket
+ * variant id order, the delivery priced for the goods taken (checkout-delivery.ts; the total is
+ * goods + delivery), the order with its line and delivery snapshots and first history entry written, the basket
  * marked Ordered, the confirmation letter queued in the outbox; it is sent after the commit. A
  * guest order is first counted against its IP's and e-mail's hour and then held to the guest
  * limits (guest-limits.ts).
@@ -129,7 +135,7 @@ export async function placeOrder(ctx: Services, request: OrderRequest): Promise<
   }
   assertPaymentMethod(ctx.config.payments, request.paymentMethod);
   const orderKey = orderKeyOf(request);
-  const giveBack = request.kind === 'direct' && request.email ? await admitGuestOrder(ctx, request.email) : null;
+  const giveBack = request.kind === 'direct' ? await admitGuestOrder(ctx, request.email ?? null) : null;
   let outcome: { id: number; placed: Checkout | null; payToken?: string | undefined };
   try {
     outcome = await inTransaction(db, (trx) => writeOrder(trx, ctx, request, orderKey));
@@ -156,12 +162,15 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
   if (repeated !== null) return { id: repeated, placed: null };
   if (ordered) throw new TRPCError({ code: 'CONFLICT', message: orderMessages.basketOrdered });
   limitLines(ctx, request, items);
-  const delivery = await addressDetails(trx, request);
-  const who = await contact(trx, request, delivery);
+  const choice = await deliveryChoice(trx, request.deliveryMethodId, needsMethod(request));
+  const given = needsNoAddress(choice, request) ? noAddress : await addressDetails(trx, request);
+  const who = await contact(trx, request, given);
   const totalQuantity = items.reduce((sum, item) => sum + item.quantity, 0);
-  if (request.kind === 'direct') await limitGuestUnits(trx, ctx, { units: totalQuantity, email: who.email, phone: request.phone });
+  if (request.kind === 'direct') await limitGuestUnits(trx, ctx, { units: totalQuantity, email: who.email || null, phone: request.phone });
   const lines = await takeStock(trx, items);
-  const totalAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const itemsAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const { columns: shipping, address: delivery } = await priceDelivery(trx, choice, request.pickupPointId, given, itemsAmount);
+  const totalAmount = itemsAmount + shipping.deliveryCost;
   const payment = orderPayment(ctx.config.payments, request.paymentMethod);
   const values = {
     userId: request.userId,
@@ -177,24 +186,32 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
     comment: request.comment,
     totalAmount,
     totalQuantity,
+    callbackPending: Boolean(request.oneStep),
   };
+  const link = newOrderLink(ctx.tokens);
   const order = await trx
     .insertInto('checkouts')
     .values({
       ...values,
+      ...shipping,
+      itemsAmount,
       ...payment.columns,
       idempotencyKey: orderKey?.key ?? null,
       idempotencyScope: orderKey?.scope ?? null,
       requestHash: orderKey?.requestHash ?? null,
       placedFrom: request.kind === 'direct' ? networkOf(ctx.ip) : null,
       phoneDigits: request.kind === 'direct' ? phoneDigits(request.phone) : null,
+      accessTokenHash: link.hash,
+      accessTokenSealed: link.sealed,
     })
     .returning(['id', 'status', 'createdAt', 'updatedAt'])
     .executeTakeFirstOrThrow();
   await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
   await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: payment.status, changedBy: request.placedBy }).execute();
-  if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
-  const placed = answer(order, { ...values, ...payment.answer }, lines, request.placedBy);
+  if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount: itemsAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
+  const placed = answer(order, { ...values, itemsAmount, delivery: orderDeliveryOf(shipping), ...payment.answer }, lines, request.placedBy);
+  // Shown once, to whoever placed an order without an account (and in its letter).
+  if (request.userId === null) placed.statusUrl = orderStatusUrl(ctx.config.publicUrl, link.token);
   await recordEvent(trx, 'order.placed', orderEventData(placed));
   await queueLetter(trx, ctx, orderPlacedLetter(placed, ctx.config.publicUrl));
   return { id: order.id, placed, payToken: await openPayment(trx, ctx.config, placed) };

@@ -10,6 +10,7 @@ import type { AuthUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { decodeCursor, nextCursorOf } from '../platform/cursor.js';
+import { deliveryColumnNames, orderDeliveryOf } from '../delivery/snapshot.js';
 import { paymentMethodOf, paymentStatusColumn, paymentStatusOf } from '../payments/names.js';
 
 type AllInput = z.output<typeof checkoutAllSchema>;
@@ -34,6 +35,10 @@ function checkoutQuery(db: Db) {
     'o.comment',
     'o.totalAmount',
     'o.totalQuantity',
+    // Orders placed before delivery existed: the goods are the whole total.
+    sql<number>`coalesce(o.items_amount, o.total_amount)`.as('itemsAmount'),
+    ...deliveryColumnNames,
+    'o.callbackPending',
     'o.paymentMethod',
     'o.paymentStatus',
     'o.payBy',
@@ -71,9 +76,13 @@ function checkoutQuery(db: Db) {
 type Row = Awaited<ReturnType<ReturnType<typeof checkoutQuery>['executeTakeFirstOrThrow']>>;
 
 function toCheckout(row: Row): Checkout {
+  const { deliveryMethodId, deliveryKind, deliveryName, deliveryEstimate, deliveryCost, pickupPointId, pickupPointName, pickupPointAddress, pickupPointHours, ...order } = row;
+  const delivery = orderDeliveryOf({ deliveryMethodId, deliveryKind, deliveryName, deliveryEstimate, deliveryCost, pickupPointId, pickupPointName, pickupPointAddress, pickupPointHours });
   return {
-    ...row,
+    ...order,
     totalAmount: toRubles(row.totalAmount),
+    itemsAmount: toRubles(Number(row.itemsAmount)),
+    delivery,
     paymentMethod: paymentMethodOf(row.paymentMethod),
     paymentStatus: paymentStatusOf(row.paymentStatus),
     lines: row.lines.map(({ unitPrice, ...line }) => ({ ...line, price: toRubles(unitPrice), lineTotal: toRubles(unitPrice * line.quantity) })),
@@ -110,6 +119,7 @@ export async function listCheckouts(db: Db, input: AllInput): Promise<{ rows: Ch
     if (input.addressId !== undefined) q = q.where('o.addressId', '=', input.addressId);
     if (input.basketId !== undefined) q = q.where('o.basketId', '=', input.basketId);
     if (input.status) q = q.where('o.status', '=', input.status);
+    if (input.callbackPending !== undefined) q = q.where('o.callbackPending', '=', input.callbackPending);
     if (input.paymentStatus) q = q.where('o.paymentStatus', '=', paymentStatusColumn(input.paymentStatus));
     if (input.createdFrom) q = q.where('o.createdAt', '>=', input.createdFrom);
     if (input.createdTo) q = q.where('o.createdAt', '<=', input.createdTo);

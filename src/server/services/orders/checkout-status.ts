@@ -7,10 +7,11 @@ import { inTransaction } from '../../db/transaction.js';
 import { settlePaymentOnCancel, submitRefunds } from '../payments/refunds.js';
 import { readCheckout } from './checkout-read.js';
 import { queueLetter, sendQueuedLetters, statusChangedLetter } from './letters.js';
+import { withStatusUrl } from './one-click.js';
 import { returnStock } from './stock.js';
 import { orderEventData, recordEvent } from '../webhooks/events.js';
 
-type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits'>;
+type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'tokens'>;
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: orderMessages.checkoutNotFound });
 
@@ -39,7 +40,8 @@ export async function moveCheckoutStatus(trx: Db, ctx: Services, id: number, to:
   const changed = await readCheckout(trx, id);
   if (!changed) throw notFound();
   await recordEvent(trx, 'order.status_changed', orderEventData(changed, row.status));
-  await queueLetter(trx, ctx, statusChangedLetter(changed, row.status, ctx.config.publicUrl));
+  // A guest's letter links to the order's own page (its sealed token), not to /profile.
+  await queueLetter(trx, ctx, statusChangedLetter(await withStatusUrl({ ...ctx, db: trx }, changed), row.status, ctx.config.publicUrl));
   return changed;
 }
 

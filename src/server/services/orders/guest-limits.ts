@@ -14,9 +14,10 @@ type Services = Pick<Context, 'rateLimits' | 'config' | 'ip'>;
 
 const tooMany = (message?: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', ...(message ? { message } : {}) });
 
-/** Counts a direct checkout against its IP's and its e-mail's hour; answers how to give them back. */
-export async function admitGuestOrder(ctx: Services, email: string): Promise<() => Promise<void>> {
+/** Counts a direct checkout against its IP's and its e-mail's hour (a one-click guest has none); answers how to give them back. */
+export async function admitGuestOrder(ctx: Services, email: string | null): Promise<() => Promise<void>> {
   if (!(await ctx.rateLimits.consumeHourly('guestOrderPerIp', ctx.ip))) throw tooMany();
+  if (email === null) return () => ctx.rateLimits.refundHourly('guestOrderPerIp', ctx.ip);
   if (!(await ctx.rateLimits.consumeHourly('guestOrderPerEmail', email))) {
     await ctx.rateLimits.refundHourly('guestOrderPerIp', ctx.ip);
     throw tooMany(orderMessages.tooManyOrdersForEmail);
@@ -38,7 +39,7 @@ export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
  * share. Orders from one network are counted one at a time: `guest_units_held` (migration 0017)
  * takes a transaction-level advisory lock on the network, then sums, in one round trip.
  */
-export async function limitGuestUnits(trx: Db, ctx: Services, order: { units: number; email: string; phone: string }): Promise<void> {
+export async function limitGuestUnits(trx: Db, ctx: Services, order: { units: number; email: string | null; phone: string }): Promise<void> {
   const limits = ctx.config.guestLimits;
   if (order.units > limits.unitsPerGuestOrder) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: orderMessages.tooManyUnitsPerGuestOrder(limits.unitsPerGuestOrder) });

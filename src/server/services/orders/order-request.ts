@@ -26,8 +26,13 @@ export interface OrderRequest {
   lastName?: string | undefined;
   email?: string | undefined;
   phone: string;
+  /** One-step one-click (POST /checkouts/one-click): no address, no last name, e-mail only the account's; the shop calls back. */
+  oneStep?: boolean | undefined;
   comment: string;
   idempotencyKey: string | null;
+  /** The delivery method and pickup point chosen (docs/delivery.md). */
+  deliveryMethodId?: number | undefined;
+  pickupPointId?: number | undefined;
   /** On delivery (default) or online (docs/payments.md). */
   paymentMethod?: 'onDelivery' | 'online' | undefined;
 }

@@ -9,7 +9,7 @@ import { recordEvent } from '../webhooks/events.js';
 import type { ProviderPayment } from './provider.js';
 import { planRefund, refreshPaymentStatus, submitRefunds } from './refunds.js';
 
-type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits'>;
+type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'tokens'>;
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** A payment attempt as the shop keeps it. */

@@ -5,7 +5,7 @@ import { ProviderError } from './provider.js';
 import { refreshRefund } from './refund-state.js';
 import { paymentProvider } from './yookassa.js';
 
-type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits'>;
+type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'tokens'>;
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /**

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { hashOpaqueToken } from '../accounts/tokens.js';
 import { startPayment } from './start.js';
 
-type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'user'>;
+type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'tokens' | 'user'>;
 
 /**
  * POST /checkouts/{id}/pay: the shopper asks again for the payment of an order waiting for it (the

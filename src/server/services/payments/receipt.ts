@@ -8,13 +8,10 @@ import type { Receipt, ReceiptItem } from './provider.js';
  * own service line, the shop-wide VAT code, full prepayment (the goods are shipped after payment).
  */
 
-/**
- * The order's delivery cost in rubles, when the order carries one (the delivery domain adds
- * `delivery: { cost }` to the Checkout answer); 0 otherwise.
- */
-export function deliveryCostOf(order: Checkout): number {
-  const { delivery } = order as Checkout & { delivery?: { cost?: number } | null };
-  return typeof delivery?.cost === 'number' && delivery.cost > 0 ? delivery.cost : 0;
+/** The order's delivery cost in rubles (its delivery snapshot, docs/delivery.md); 0 without one. */
+export function deliveryCostOf(order: Pick<Checkout, 'delivery'>): number {
+  const cost = order.delivery?.cost ?? 0;
+  return cost > 0 ? cost : 0;
 }
 
 function lineName(line: Checkout['lines'][number]): string {

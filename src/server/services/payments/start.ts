@@ -14,7 +14,7 @@ import { ProviderError } from './provider.js';
 import { orderReceipt } from './receipt.js';
 import { paymentProvider } from './yookassa.js';
 
-type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits'>;
+type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'tokens'>;
 
 /** Refuses an online order when the shop has no provider (400 «Оплата онлайн недоступна»). */
 export function assertPaymentMethod(settings: PaymentSettings, method: PaymentMethod | undefined): void {

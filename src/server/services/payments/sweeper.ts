@@ -9,7 +9,7 @@ import { ProviderError } from './provider.js';
 import { submitRefunds } from './refunds.js';
 import { paymentProvider } from './yookassa.js';
 
-type Services = Pick<AppServices, 'db' | 'mailer' | 'config' | 'rateLimits'>;
+type Services = Pick<AppServices, 'db' | 'mailer' | 'config' | 'rateLimits' | 'tokens'>;
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** A payment younger than this is left to its notification. */

@@ -72,6 +72,9 @@ export function orderEventData(order: Checkout, previousStatus?: Checkout['statu
     status: order.status,
     ...(previousStatus ? { previousStatus } : {}),
     totalAmount: order.totalAmount,
+    // The goods and the delivery's cost (docs/delivery.md): totalAmount = itemsAmount + deliveryCost.
+    itemsAmount: order.itemsAmount,
+    deliveryCost: order.delivery?.cost ?? 0,
     totalQuantity: order.totalQuantity,
     lines: order.lines.map((line) => ({ productId: line.productId, variantId: line.variantId, sizeId: line.sizeId, quantity: line.quantity, price: line.price })),
     createdAt: order.createdAt.toISOString(),
