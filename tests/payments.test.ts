@@ -1,93 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../src/shared/schemas/catalogue.js';
 import type { Basket, Checkout } from '../src/shared/schemas/orders.js';
-import { paymentMessages, type CheckoutPayments } from '../src/shared/schemas/payments.js';
+import { paymentMessages } from '../src/shared/schemas/payments.js';
 import { slow, startTestApp, type TestApp } from './support/harness.js';
-import { delivery, guest, setUpShop, signUp, variantOf, type Shop } from './support/orders-support.js';
-import { startYooKassaFake, type YooKassaFake } from './support/yookassa-fake.js';
+import { delivery, guest, setUpShop, variantOf, type Shop } from './support/orders-support.js';
+import { paymentsHelpers, startPaymentsShop, type PaymentsShop } from './support/payments-support.js';
+import type { YooKassaFake } from './support/yookassa-fake.js';
 
 /**
  * Online payment through ЮKassa (docs/payments.md), against a local fake of its API: a paid order,
- * forged, repeated and out-of-order notifications, a creation that times out and is retried,
- * refunds on cancel and in part, and who may do what.
+ * a payment that does not match, forged, repeated and out-of-order notifications, a creation that
+ * times out and is retried, and a shop without ЮKassa. Refunds: payments-refunds.test.ts.
  */
 
-const credentials = { shopId: '506751', secretKey: 'test_secret_key' };
+let s: PaymentsShop;
 let fake: YooKassaFake;
 let t: TestApp;
 let shop: Shop;
-/** Plenty of stock for the many orders below: a plaid (1 299 ₽) and a pillow (450,50 ₽). */
-let plaid: Product;
-let pillow: Product;
-let ipCounter = 0;
-const nextIp = () => `10.30.0.${(ipCounter += 1)}`;
-/** A guest of their own for each order: the guests' open-units hold counts per e-mail and phone. */
-const nextGuest = () => ({ ...guest, email: `payer${ipCounter}@guest.test`, phone: `+7 900 555-${String(1000 + ipCounter).slice(-4, -2)}-${String(ipCounter % 100).padStart(2, '0')}` });
+const { stockOf, onlineOrder, adminOrder, paymentsOf, providerIdOf } = paymentsHelpers(() => s, '10.30.0');
 
 beforeAll(async () => {
-  fake = await startYooKassaFake(credentials);
-  t = await startTestApp({
-    YOOKASSA_SHOP_ID: credentials.shopId,
-    YOOKASSA_SECRET_KEY: credentials.secretKey,
-    YOOKASSA_API_URL: `${fake.url}/v3`,
-    YOOKASSA_TIMEOUT_MS: '700',
-    WEBHOOKS_ALLOW_HTTP: 'true',
-  });
-  fake.notifyUrl = `${t.baseUrl}/api/payments/yookassa/notifications`;
-  shop = await setUpShop(t);
-  const product = async (body: object) => (await t.rest<Product>('POST', '/products', { token: shop.adminToken, body })).body;
-  plaid = await product({ name: 'Плед', url: 'pled', variants: [{ article: 'PLAID-1', price: 1299, stock: 500 }] });
-  pillow = await product({ name: 'Подушка', url: 'podushka', variants: [{ article: 'PILLOW-1', price: 450.5, stock: 500 }] });
+  s = await startPaymentsShop({ WEBHOOKS_ALLOW_HTTP: 'true' });
+  ({ fake, t, shop } = s);
 });
 
 afterAll(async () => {
   await t?.close();
   await fake?.close();
 });
-
-async function stockOf(article: string): Promise<number> {
-  const row = await t.db.selectFrom('variantItems').select('stock').where('article', '=', article).executeTakeFirstOrThrow();
-  return row.stock;
-}
-
-async function basketWith(lines: Array<{ variantId: number; sizeId?: number; quantity: number }>): Promise<string> {
-  const basket = await t.rest<Basket>('POST', '/baskets', { body: {}, ip: nextIp() });
-  const put = await t.rest<Basket>('PUT', `/baskets/${basket.body.id}`, { body: { orderProducts: lines } });
-  expect(put.status).toBe(200);
-  return basket.body.id;
-}
-
-/** A guest's online order: by default a plaid and two pillows (2 200 ₽). */
-async function onlineOrder(lines?: Array<{ variantId: number; sizeId?: number; quantity: number }>): Promise<Checkout> {
-  const basketId = await basketWith(
-    lines ?? [
-      { variantId: variantOf(plaid), quantity: 1 },
-      { variantId: variantOf(pillow), quantity: 2 },
-    ],
-  );
-  const placed = await t.rest<Checkout>('POST', '/checkouts/direct', { ip: nextIp(), body: { ...nextGuest(), address: delivery, basketId, paymentMethod: 'online' } });
-  expect(placed.status).toBe(200);
-  return placed.body;
-}
-
-async function adminOrder(id: number): Promise<Checkout> {
-  const order = await t.rest<Checkout>('GET', `/checkouts/${id}`, { token: shop.adminToken });
-  expect(order.status).toBe(200);
-  return order.body;
-}
-
-async function paymentsOf(id: number): Promise<CheckoutPayments> {
-  const answer = await t.rest<CheckoutPayments>('GET', `/checkouts/${id}/payments`, { token: shop.adminToken });
-  expect(answer.status).toBe(200);
-  return answer.body;
-}
-
-const providerIdOf = async (id: number) => {
-  const { payments } = await paymentsOf(id);
-  const providerId = payments[0]?.providerId;
-  if (!providerId) throw new Error(`order ${id} has no payment at the provider`);
-  return providerId;
-};
 
 describe('a paid order', () => {
   it('waits for payment, is sent to ЮKassa with a full receipt, and becomes New once the provider says it is paid', async () => {
@@ -227,81 +166,6 @@ describe('the provider timing out at creation', () => {
     const order = await onlineOrder();
     expect(order.payment?.status).toBe('pending');
     expect(fake.payments.length).toBe(before + 1);
-  });
-});
-
-describe('refunds', () => {
-  async function paidOrder(): Promise<Checkout> {
-    const order = await onlineOrder();
-    expect(await fake.succeed(await providerIdOf(order.id))).toBe(200);
-    return adminOrder(order.id);
-  }
-
-  it('cancelling a paid order refunds it in full with a receipt and returns the stock', async () => {
-    const order = await paidOrder();
-    const pillows = await stockOf('PILLOW-1');
-    const cancelled = await t.rest<Checkout>('PUT', `/checkouts/${order.id}`, { token: shop.adminToken, body: { status: 'Canceled' } });
-    expect(cancelled.status).toBe(200);
-    expect(cancelled.body.paymentStatus).toBe('refunded');
-    expect(await stockOf('PILLOW-1')).toBe(pillows + 2);
-    const providerId = await providerIdOf(order.id);
-    const refund = fake.refunds.find((r) => r.payment_id === providerId);
-    expect(refund?.amount).toEqual({ value: '2200.00', currency: 'RUB' });
-    const receipt = fake.receipts.find((entry) => entry.kind === 'refund' && entry.id === refund?.id)?.receipt;
-    expect(receipt?.customer).toEqual({ email: order.email });
-    expect(receipt?.items.map((item) => [item.description, item.quantity, item.amount.value, item.payment_subject])).toEqual([
-      ['Плед', '1.00', '1299.00', 'commodity'],
-      ['Подушка', '2.00', '450.50', 'commodity'],
-    ]);
-    expect(await paymentsOf(order.id)).toMatchObject({ paymentStatus: 'refunded', paid: 2200, refunded: 2200, refunds: [{ providerId: refund?.id, status: 'succeeded', amount: 2200 }] });
-  });
-
-  it('a return refunds part of a paid order, never more than is left (409), and only the admin may (403)', async () => {
-    const order = await paidOrder();
-    const mug = { variantId: variantOf(pillow), sizeId: null };
-    const anna = await signUp(t, 'anna.refunds@shop.test');
-    const byUser = await t.rest('POST', `/checkouts/${order.id}/refunds`, { token: anna.token, body: { lines: [{ ...mug, quantity: 1 }] } });
-    expect(byUser.status).toBe(403);
-    const byGuest = await t.rest('POST', `/checkouts/${order.id}/refunds`, { body: { lines: [{ ...mug, quantity: 1 }] } });
-    expect(byGuest.status).toBe(401);
-
-    const one = await t.rest<CheckoutPayments>('POST', `/checkouts/${order.id}/refunds`, { token: shop.adminToken, body: { lines: [{ ...mug, quantity: 1 }], reason: 'Возврат подушки' } });
-    expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ paymentStatus: 'partiallyRefunded', refunded: 450.5, refunds: [{ amount: 450.5, status: 'succeeded', lines: [{ variantId: mug.variantId, quantity: 1, price: 450.5 }] }] });
-    const receipt = fake.receipts.find((entry) => entry.kind === 'refund' && entry.id === one.body.refunds[0]?.providerId)?.receipt;
-    expect(receipt?.items).toEqual([{ description: 'Подушка', quantity: '1.00', amount: { value: '450.50', currency: 'RUB' }, vat_code: 1, payment_subject: 'commodity', payment_mode: 'full_prepayment' }]);
-
-    const tooManyUnits = await t.rest<{ message: string }>('POST', `/checkouts/${order.id}/refunds`, { token: shop.adminToken, body: { lines: [{ ...mug, quantity: 2 }] } });
-    expect(tooManyUnits.status).toBe(409);
-    expect(tooManyUnits.body.message).toBe(paymentMessages.refundLineTooMany('Подушка', 1));
-    const tooMuch = await t.rest<{ message: string }>('POST', `/checkouts/${order.id}/refunds`, { token: shop.adminToken, body: { amount: 1800 } });
-    expect(tooMuch.status).toBe(409);
-    expect(tooMuch.body.message).toBe(paymentMessages.refundTooMuch('1749,50 ₽'));
-    const both = await t.rest('POST', `/checkouts/${order.id}/refunds`, { token: shop.adminToken, body: { amount: 10, lines: [{ ...mug, quantity: 1 }] } });
-    expect(both.status).toBe(400);
-
-    const rest = await t.rest<CheckoutPayments>('POST', `/checkouts/${order.id}/refunds`, { token: shop.adminToken, body: { amount: 1749.5 } });
-    expect(rest.status).toBe(200);
-    expect(rest.body).toMatchObject({ paymentStatus: 'refunded', refunded: 2200 });
-    // The last refund has no lines: its receipt carries the amount as a service line.
-    const last = fake.receipts.find((entry) => entry.kind === 'refund' && entry.id === rest.body.refunds[1]?.providerId)?.receipt;
-    expect(last?.items).toEqual([expect.objectContaining({ quantity: '1.00', amount: { value: '1749.50', currency: 'RUB' }, payment_subject: 'service' })]);
-    const nothingLeft = await t.rest('POST', `/checkouts/${order.id}/refunds`, { token: shop.adminToken, body: { amount: 1 } });
-    expect(nothingLeft.status).toBe(409);
-    // Only paid orders: an order paid on delivery has nothing to refund.
-    const onDelivery = await t.rest<Checkout>('POST', '/checkouts/direct', {
-      ip: nextIp(),
-      body: { ...nextGuest(), address: delivery, basketId: await basketWith([{ variantId: variantOf(plaid), quantity: 1 }]) },
-    });
-    const notPaid = await t.rest<{ message: string }>('POST', `/checkouts/${onDelivery.body.id}/refunds`, { token: shop.adminToken, body: { amount: 1 } });
-    expect(notPaid.status).toBe(409);
-    expect(notPaid.body.message).toBe(paymentMessages.notPaid);
-  });
-
-  it('the admin cannot move an order out of «Ожидает оплаты» into «Новый» by hand', async () => {
-    const order = await onlineOrder();
-    const byHand = await t.rest('PUT', `/checkouts/${order.id}`, { token: shop.adminToken, body: { status: 'New' } });
-    expect(byHand.status).toBe(400);
   });
 });
 
