@@ -9,7 +9,6 @@ import type { Db } from '../../db/connection.js';
 import type { CheckoutStatus } from '../../db/tables/orders.js';
 import { hashOpaqueToken } from '../accounts/tokens.js';
 import { readCheckout } from '../orders/checkout-read.js';
-import { applyPayment } from './apply.js';
 import { ProviderError } from './provider.js';
 import { orderReceipt } from './receipt.js';
 import { paymentProvider } from './yookassa.js';
@@ -83,7 +82,7 @@ export async function startPayment(ctx: Services, checkoutId: number): Promise<C
       .where('id', '=', attempt.id)
       .where('providerId', 'is', null)
       .execute();
-    if (created.status !== 'pending') await applyPayment(ctx, { ...attempt, providerId: created.providerId }, created);
+    // A payment already settled (never so with a redirect) is applied by its notification or the sweeper.
     return { status: created.status, confirmationUrl: created.status === 'pending' ? created.confirmationUrl : null, message: null };
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
