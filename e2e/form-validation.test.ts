@@ -56,4 +56,32 @@ describe('validation that protects the shop', () => {
     expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
     await page.close();
   });
+
+  it('on a phone, a failed «Подтвердить заказ» brings the first invalid field into view and focuses it', async () => {
+    const admin = await t.signInAdmin();
+    const made = await t.rest('POST', '/products', { token: admin, body: { name: 'Фляга походная', url: 'flyaga-pohodnaya', variants: [{ article: 'FL-1', price: 990, stock: 5 }] } });
+    expect(made.status).toBe(200);
+    const page = await browser.newPage({ viewport: phone });
+    await page.goto(`${t.baseUrl}/product/flyaga-pohodnaya`);
+    await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Корзина, 1 товар$/ }).count()).toBe(1);
+    await page.goto(`${t.baseUrl}/checkout`);
+    const confirm = page.getByRole('button', { name: 'Подтвердить заказ' });
+    await confirm.scrollIntoViewIfNeeded();
+    const name = page.getByLabel('Имя');
+    // Where the field is in the window (boundingBox is relative to the viewport).
+    const place = async () => {
+      const box = await name.boundingBox();
+      if (!box) throw new Error('no box for «Имя»');
+      return box.y >= 0 && box.y + box.height <= phone.height ? 'in view' : 'out of view';
+    };
+    const focused = () => name.evaluate((input) => input === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement);
+    // The first field is out of view when the shopper reaches the button.
+    expect(await place()).toBe('out of view');
+    await confirm.click();
+    await expect.poll(focused).toBe(true);
+    expect(await place()).toBe('in view');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await page.close();
+  });
 });

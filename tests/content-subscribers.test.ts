@@ -122,17 +122,24 @@ describe('callback request', () => {
     const answer = await restFrom(t.baseUrl, '10.0.1.1', 'POST', '/subscribes/call', { body: { name: 'Мария', phone: '+7 900 123-45-67', comment: 'После 18:00' } });
     expect(answer).toEqual({ status: 200, body: { ok: true } });
     const letter = await lastLetter(t.db, 'owner@shop.test');
-    expect(letter.subject).toBe('Обратный звонок: Мария, +7 900 123-45-67');
+    expect(letter.subject).toBe('Обратный звонок: Мария, +7 (900) 123-45-67');
     expect(letter.text).toContain('После 18:00');
     const stored = await t.db.selectFrom('callbackRequests').selectAll().execute();
-    expect(stored).toMatchObject([{ name: 'Мария', phone: '+7 900 123-45-67', comment: 'После 18:00' }]);
+    // Stored in the one normal form, whatever the spelling.
+    expect(stored).toMatchObject([{ name: 'Мария', phone: '+79001234567', comment: 'После 18:00' }]);
     const toOthers = await t.db.selectFrom('mailOutbox').select('recipient').where('recipient', '=', 'victim@evil.test').execute();
     expect(toOthers).toEqual([]);
     expect((await t.trpc().content.subscribers.callback.mutate({ name: 'Олег', phone: '8 (495) 000-00-00' })).ok).toBe(true);
+    const oleg = await t.db.selectFrom('callbackRequests').select('phone').where('name', '=', 'Олег').executeTakeFirstOrThrow();
+    expect(oleg.phone).toBe('+74950000000');
   });
 
   it('refuses a phone that is not a phone (400) and is rate-limited per IP like the help desk (429)', async () => {
     expect((await restFrom(t.baseUrl, '10.0.2.1', 'POST', '/subscribes/call', { body: { name: 'А', phone: 'позвоните' } })).status).toBe(400);
+    // Russian numbers only, and the answer says which spelling is expected.
+    const foreign = await restFrom<{ message: string }>(t.baseUrl, '10.0.2.1', 'POST', '/subscribes/call', { body: { name: 'А', phone: '+380 44 123 4567' } });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toContain('Введите телефон в формате +7 (900) 123-45-67');
     const answers = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
       answers.push((await restFrom(t.baseUrl, '10.0.3.1', 'POST', '/subscribes/call', { body: { name: 'Спам', phone: '+7 900 000-00-00' } })).status);

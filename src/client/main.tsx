@@ -8,6 +8,7 @@ import { AuthProvider } from './accounts/AuthProvider';
 import { AppRoutes } from './router';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
 import { DisplayFlagsProvider } from './ui/display-flags';
+import { focusFirstInvalidAfterSubmit } from './ui/focus-first-invalid';
 import { cssVariablesResolver, theme } from './ui/theme';
 import { ToasterHost } from './ui/ToasterHost';
 
@@ -31,6 +32,8 @@ function App() {
     </MantineProvider>
   );
 }
+
+focusFirstInvalidAfterSubmit(document);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,3 +1,4 @@
+import { phoneSchema } from '../phone.js';
 import { z } from '../zod.js';
 import { flagSchema, orderBySchema, idSchema, listOf, listResponse, nameSchema, pagingShape, sortShape, urlSlugSchema, versionInputShape, versionSchema } from './common.js';
 import { imageNameSchema } from './media.js';
@@ -113,11 +114,7 @@ export const subscriberExportSchema = z.array(subscriberExportRowSchema);
 /** «Заказать обратный звонок»: a name and a phone the shop calls back. */
 export const callbackSchema = z.object({
   name: z.string().trim().min(1, 'Укажите имя').max(100, 'Слишком длинное имя'),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[\d\s()-]{6,25}$/, 'Укажите телефон цифрами, например +7 900 123-45-67')
-    .refine((value) => value.replace(/\D/g, '').length >= 6, 'Укажите телефон цифрами, например +7 900 123-45-67'),
+  phone: phoneSchema,
   comment: z.string().trim().max(1000, 'Слишком длинный комментарий').default(''),
 });
 export type CallbackInput = z.input<typeof callbackSchema>;

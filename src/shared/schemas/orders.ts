@@ -1,4 +1,5 @@
 import { maxUnitsPerLine } from '../order-limits.js';
+import { phoneSchema } from '../phone.js';
 import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
 import { cursorShape, decimalQuerySchema, flagSchema, idSchema, limitSchema, listResponse, nextCursorShape, orderBySchema, wholeNumber } from './common.js';
@@ -53,15 +54,8 @@ export const dateQuerySchema = z.preprocess(
 const text = (label: string, max = 200) =>
   z.string({ error: `Укажите ${label}` }).trim().min(1, `Укажите ${label}`).max(max, `Слишком длинное значение: ${label}`);
 
-/** A Russian or international phone: digits with optional +, spaces, brackets and hyphens; 10–15 digits. */
-export const phoneSchema = z
-  .string({ error: 'Укажите телефон' })
-  .trim()
-  .regex(/^\+?[\d\s()-]{10,25}$/, 'Введите телефон, например +7 900 123-45-67')
-  .refine((value) => {
-    const digits = value.replace(/\D/g, '').length;
-    return digits >= 10 && digits <= 15;
-  }, 'Введите телефон, например +7 900 123-45-67');
+/** A Russian phone in any usual spelling, stored as +7XXXXXXXXXX (src/shared/phone.ts). */
+export { phoneSchema } from '../phone.js';
 
 export const zipCodeSchema = z
   .string({ error: 'Укажите индекс' })
@@ -209,6 +203,8 @@ export const addressInputSchema = z.object({
   country: text('страну', 100).default('Россия'),
   zipCode: zipCodeSchema,
   phone: phoneSchema.optional(),
+  /** true makes it the user's default address (the others stop being it); false or absent changes nothing. */
+  isDefault: z.boolean().optional(),
 });
 
 export const addressSchema = z.object({
@@ -221,6 +217,8 @@ export const addressSchema = z.object({
   country: z.string(),
   zipCode: z.string(),
   phone: z.string(),
+  /** The user's default address: the checkout fills it in. */
+  isDefault: z.boolean(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
@@ -285,6 +283,8 @@ const checkoutCommon = {
 /** POST /checkouts (signed in): names and e-mail default to the address's and the account's. */
 export const checkoutCreateSchema = z.object({
   ...checkoutCommon,
+  /** Keep the typed `address` among one's addresses (not when it is already kept). */
+  saveAddress: z.boolean().default(false),
   firstName: firstNameSchema.optional(),
   lastName: lastNameSchema.optional(),
   email: emailSchema.optional(),

@@ -8,6 +8,7 @@ import { routes } from '../../routes';
 import { recipientLastNameSchema } from '../../store/orders/checkout-form';
 import { orderToasts } from '../../store/orders/messages';
 import { trpc } from '../../trpc';
+import { PhoneInput } from '../../ui/PhoneInput';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { FormFrame, FormSection } from '../ui/FormFrame';
@@ -99,7 +100,7 @@ export function CreateCheckoutPage() {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Имя" withAsterisk {...form.getInputProps('firstName')} />
           <TextInput label="Фамилия" withAsterisk {...form.getInputProps('lastName')} />
-          <TextInput label="Телефон" type="tel" withAsterisk {...form.getInputProps('phone')} />
+          <PhoneInput withAsterisk {...form.getInputProps('phone')} />
           <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('email')} />
         </SimpleGrid>
       </FormSection>

@@ -11,6 +11,7 @@ import { useDisplayFlags } from '../../ui/display-flags';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { ProfileAddresses } from '../orders/ProfileAddresses';
 import { ProfileOrders } from '../orders/ProfileOrders';
 import { HelpDeskForm } from './HelpDeskForm';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
@@ -86,6 +87,7 @@ export default function ProfilePage() {
       )}
 
       <ProfileOrders />
+      <ProfileAddresses />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ProfileDetailsForm user={user} />

@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { callbackSchema, type CallbackInput } from '../../../shared/schemas/content.js';
 import { trpc } from '../../trpc';
 import { useDisplayFlags } from '../../ui/display-flags';
+import { PhoneInput } from '../../ui/PhoneInput';
 import { SubmitForm } from '../../ui/SubmitForm';
 import { toastSuccess } from '../../ui/toast';
 
@@ -22,7 +23,7 @@ export default function CallbackForm() {
       <SubmitForm wideSubmit onSubmit={form.onSubmit((values) => callback.mutate(values))} submitLabel="Жду звонка" submitting={callback.isPending}>
         <Text size="sm">Оставьте телефон — менеджер перезвонит и поможет с заказом.</Text>
         <TextInput label="Имя" autoComplete="name" withAsterisk key={form.key('name')} {...form.getInputProps('name')} />
-        <TextInput label="Телефон" type="tel" autoComplete="tel" placeholder="+7 900 123-45-67" withAsterisk key={form.key('phone')} {...form.getInputProps('phone')} />
+        <PhoneInput withAsterisk key={form.key('phone')} {...form.getInputProps('phone')} />
         <Textarea label="Комментарий" autosize minRows={2} key={form.key('comment')} {...form.getInputProps('comment')} />
       </SubmitForm>
     </Modal>

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { PhoneInput } from '../../ui/PhoneInput';
 import type { CheckoutFormValues } from './checkout-form';
 
 /** Contact and delivery fields of the checkout and of the one-click form. */
@@ -13,7 +14,7 @@ export function CheckoutFields({ form, withComment = true }: { form: UseFormRetu
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Имя" autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />
           <TextInput label="Фамилия" autoComplete="family-name" withAsterisk {...form.getInputProps('lastName')} />
-          <TextInput label="Телефон" type="tel" inputMode="tel" autoComplete="tel" placeholder="+7 900 123-45-67" withAsterisk {...form.getInputProps('phone')} />
+          <PhoneInput withAsterisk {...form.getInputProps('phone')} />
           <TextInput label="E-mail" type="email" autoComplete="email" withAsterisk description="Пришлём подтверждение заказа" {...form.getInputProps('email')} />
         </SimpleGrid>
       </Stack>

@@ -8,6 +8,7 @@ import { oneClickFormSchema } from '../../../shared/schemas/one-click.js';
 import { formatRubles } from '../../../shared/money.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
+import { PhoneInput } from '../../ui/PhoneInput';
 
 interface OneClickModalProps {
   product: Product;
@@ -96,7 +97,7 @@ export default function OneClickModal({ product, variant, sizeId, onClose }: One
               Оставьте имя и телефон — мы перезвоним, уточним адрес и способ доставки.
             </Text>
             <TextInput label="Имя" autoComplete="given-name" withAsterisk data-autofocus {...form.getInputProps('firstName')} />
-            <TextInput label="Телефон" type="tel" inputMode="tel" autoComplete="tel" placeholder="+7 900 123-45-67" withAsterisk {...form.getInputProps('phone')} />
+            <PhoneInput withAsterisk {...form.getInputProps('phone')} />
             <Checkbox
               label={
                 <>

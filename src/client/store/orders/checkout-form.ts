@@ -1,11 +1,12 @@
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { z } from '../../../shared/zod.js';
 import { checkoutDirectSchema, deliveryInputSchema, type Checkout } from '../../../shared/schemas/orders.js';
 import { lastNameSchema } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
+import { useCheckoutPrefill } from './checkout-prefill';
 import type { BasketItem } from './use-basket';
 
 /** A recipient's surname: the account's rules, and not empty. */
@@ -28,29 +29,10 @@ const emptyValues: CheckoutFormValues = {
   address: { address: '', city: '', country: 'Россия', zipCode: '' },
 };
 
-/**
- * The form, filled from the account and the user's first address (only the first
- * address is read; a failed address fetch is silent) as soon as they arrive, unless already typed in.
- */
+/** The form, filled for a signed-in shopper from their default address or last order (checkout-prefill.ts). */
 export function useCheckoutForm() {
-  const { user } = useAuth();
   const form = useForm<CheckoutFormValues>({ mode: 'controlled', initialValues: emptyValues, validate: schemaResolver(checkoutFormSchema, { sync: true }) });
-  const firstAddress = trpc.orders.addresses.list.useQuery({ limit: 1 }, { enabled: user !== null, meta: { silent: true } });
-  const address = firstAddress.data?.rows[0];
-  const filled = useRef<string>('');
-  const { setValues, isDirty } = form;
-  useEffect(() => {
-    const key = `${user?.id ?? ''}:${address?.id ?? ''}`;
-    if (!user || filled.current === key || isDirty()) return;
-    filled.current = key;
-    setValues({
-      firstName: address?.firstName || user.firstName,
-      lastName: address?.lastName || user.lastName,
-      email: user.email,
-      phone: address?.phone ?? '',
-      ...(address ? { address: { address: address.address, city: address.city, country: address.country, zipCode: address.zipCode } } : {}),
-    });
-  }, [user, address, setValues, isDirty]);
+  useCheckoutPrefill(form);
   return form;
 }
 

@@ -14,11 +14,11 @@ function generator(seed: number) {
 }
 
 const guests = [
-  { firstName: 'Ольга', lastName: 'Соколова', email: 'olga.sokolova@example.ru', phone: '+7 916 123-45-67', city: 'Москва', address: 'ул. Тверская, д. 12, кв. 45', zipCode: '125009' },
-  { firstName: 'Дмитрий', lastName: 'Кузнецов', email: 'd.kuznetsov@example.ru', phone: '+7 921 555-12-34', city: 'Санкт-Петербург', address: 'Невский пр., д. 88, кв. 3', zipCode: '191025' },
-  { firstName: 'Елена', lastName: 'Попова', email: 'popova.e@example.ru', phone: '+7 913 777-88-99', city: 'Новосибирск', address: 'Красный пр., д. 25, кв. 17', zipCode: '630099' },
-  { firstName: 'Сергей', lastName: 'Волков', email: 'volkov.sergey@example.ru', phone: '+7 987 222-33-44', city: 'Казань', address: 'ул. Баумана, д. 7, кв. 9', zipCode: '420111' },
-  { firstName: 'Мария', lastName: 'Лебедева', email: 'm.lebedeva@example.ru', phone: '+7 912 444-55-66', city: 'Екатеринбург', address: 'ул. Малышева, д. 51, кв. 120', zipCode: '620014' },
+  { firstName: 'Ольга', lastName: 'Соколова', email: 'olga.sokolova@example.ru', phone: '+79161234567', city: 'Москва', address: 'ул. Тверская, д. 12, кв. 45', zipCode: '125009' },
+  { firstName: 'Дмитрий', lastName: 'Кузнецов', email: 'd.kuznetsov@example.ru', phone: '+79215551234', city: 'Санкт-Петербург', address: 'Невский пр., д. 88, кв. 3', zipCode: '191025' },
+  { firstName: 'Елена', lastName: 'Попова', email: 'popova.e@example.ru', phone: '+79137778899', city: 'Новосибирск', address: 'Красный пр., д. 25, кв. 17', zipCode: '630099' },
+  { firstName: 'Сергей', lastName: 'Волков', email: 'volkov.sergey@example.ru', phone: '+79872223344', city: 'Казань', address: 'ул. Баумана, д. 7, кв. 9', zipCode: '420111' },
+  { firstName: 'Мария', lastName: 'Лебедева', email: 'm.lebedeva@example.ru', phone: '+79124445566', city: 'Екатеринбург', address: 'ул. Малышева, д. 51, кв. 120', zipCode: '620014' },
 ];
 
 /** Older orders are mostly done; the last few days' still open. */
@@ -68,7 +68,7 @@ export async function seedOrders(trx: Transaction<Database>, options: { producti
   const annaAddress = anna
     ? await trx
         .insertInto('addresses')
-        .values({ userId: anna.id, firstName: anna.firstName, lastName: anna.lastName, address: 'ул. Пушкина, д. 10, кв. 5', city: 'Москва', country: 'Россия', zipCode: '101000', phone: '+7 900 100-20-30' })
+        .values({ userId: anna.id, firstName: anna.firstName, lastName: anna.lastName, address: 'ул. Пушкина, д. 10, кв. 5', city: 'Москва', country: 'Россия', zipCode: '101000', phone: '+79001002030' })
         .returning(['id', 'address', 'city', 'country', 'zipCode', 'phone'])
         .executeTakeFirstOrThrow()
     : undefined;

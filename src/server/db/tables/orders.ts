@@ -53,6 +53,8 @@ export interface AddressesTable {
   usedAt: Date | null;
   /** A guest's address: SHA-256 of the token only its creator holds (null for an account's). */
   tokenHash: string | null;
+  /** The user's default address (at most one per user; a direct address never is). */
+  isDefault: Defaulted<boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -1,3 +1,4 @@
+import { formatPhone } from '../../../shared/phone.js';
 import { escapeHtml, letterPage, linkButton } from '../mail/html.js';
 import type { Letter } from '../mail/mailer.js';
 
@@ -33,10 +34,11 @@ export function welcomeSubscriberLetter(options: { to: string; unsubscribeLink: 
 
 /** To the shop only (SHOP_EMAIL): never to an address the caller typed. */
 export function callbackLetter(options: { to: string; name: string; phone: string; comment: string }): Letter {
-  const lines = [`Имя: ${options.name}`, `Телефон: ${options.phone}`, ...(options.comment ? ['', options.comment] : [])];
+  const phone = formatPhone(options.phone);
+  const lines = [`Имя: ${options.name}`, `Телефон: ${phone}`, ...(options.comment ? ['', options.comment] : [])];
   const text = ['Просьба перезвонить', '', ...lines].join('\n');
   const html = letterPage(`<p><b>Просьба перезвонить</b></p>
-<p>Имя: ${escapeHtml(options.name)}<br>Телефон: ${escapeHtml(options.phone)}</p>
+<p>Имя: ${escapeHtml(options.name)}<br>Телефон: ${escapeHtml(phone)}</p>
 ${options.comment ? `<p style="white-space: pre-wrap">${escapeHtml(options.comment)}</p>` : ''}`);
-  return { to: options.to, subject: `Обратный звонок: ${options.name}, ${options.phone}`, text, html };
+  return { to: options.to, subject: `Обратный звонок: ${options.name}, ${phone}`, text, html };
 }

@@ -8,10 +8,10 @@ import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
 import { createOpaqueToken } from '../accounts/tokens.js';
 
-type AddressFields = z.output<typeof addressInputSchema>;
+export type AddressFields = z.output<typeof addressInputSchema>;
 type ListInput = z.output<typeof addressListSchema>;
 
-const columns = ['id', 'userId', 'firstName', 'lastName', 'address', 'city', 'country', 'zipCode', 'phone', 'createdAt', 'updatedAt'] as const;
+const columns = ['id', 'userId', 'firstName', 'lastName', 'address', 'city', 'country', 'zipCode', 'phone', 'isDefault', 'createdAt', 'updatedAt'] as const;
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: orderMessages.addressNotFound });
 
@@ -39,8 +39,32 @@ function values({ firstName, lastName, address, city, country, zipCode, phone }:
   return { firstName, lastName, address, city, country, zipCode, phone: phone ?? '' };
 }
 
+/**
+ * One user's address writes wait for each other (their user row is locked), so that the rule
+ * «exactly one default among a user's addresses» holds under concurrent requests too.
+ */
+async function lockOwner(trx: Db, userId: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+/** Makes `id` the user's only default address. */
+async function makeDefault(trx: Db, userId: number, id: number): Promise<void> {
+  await trx.updateTable('addresses').set({ isDefault: false }).where('userId', '=', userId).where('isDefault', '=', true).where('id', '<>', id).execute();
+  await trx.updateTable('addresses').set({ isDefault: true }).where('id', '=', id).execute();
+}
+
+/** A user's first address becomes their default; `isDefault: true` makes a later one the default. */
 export function createAddress(db: Db, fields: AddressFields, userId: number): Promise<Address> {
-  return inTransaction(db, (trx) => trx.insertInto('addresses').values({ ...values(fields), userId }).returning(columns).executeTakeFirstOrThrow());
+  return inTransaction(db, (trx) => insertOwnAddress(trx, fields, userId));
+}
+
+/** createAddress inside a transaction already open (a checkout's «Сохранить адрес»). */
+export async function insertOwnAddress(trx: Db, fields: AddressFields, userId: number): Promise<Address> {
+  await lockOwner(trx, userId);
+  const current = await trx.selectFrom('addresses').select('id').where('userId', '=', userId).where('isDefault', '=', true).executeTakeFirst();
+  const row = await trx.insertInto('addresses').values({ ...values(fields), userId }).returning('id').executeTakeFirstOrThrow();
+  if (fields.isDefault === true || !current) await makeDefault(trx, userId, row.id);
+  return trx.selectFrom('addresses').select(columns).where('id', '=', row.id).executeTakeFirstOrThrow();
 }
 
 /**
@@ -55,18 +79,32 @@ export async function createDirectAddress(db: Db, fields: AddressFields): Promis
   return { ...row, addressToken: token };
 }
 
+/** `isDefault: true` makes it the default; the default stays one until another is made default. */
 export function updateAddress(db: Db, id: number, fields: AddressFields, caller: AuthUser): Promise<Address> {
   return inTransaction(db, async (trx) => {
+    const { userId } = await mustReach(trx, id, caller);
+    if (userId !== null) await lockOwner(trx, userId);
     await mustReach(trx, id, caller, true);
-    return trx.updateTable('addresses').set({ ...values(fields), updatedAt: new Date() }).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
+    await trx.updateTable('addresses').set({ ...values(fields), updatedAt: new Date() }).where('id', '=', id).execute();
+    if (fields.isDefault === true && userId !== null) await makeDefault(trx, userId, id);
+    return trx.selectFrom('addresses').select(columns).where('id', '=', id).executeTakeFirstOrThrow();
   });
 }
 
-/** Orders keep their own copy of the address; deleting it leaves them as they are. */
+/**
+ * Orders keep their own copy of the address; deleting it leaves them as they are. Deleting the
+ * default makes the newest remaining address the default.
+ */
 export function deleteAddress(db: Db, id: number, caller: AuthUser): Promise<{ ok: true }> {
   return inTransaction(db, async (trx) => {
-    await mustReach(trx, id, caller, true);
+    const { userId } = await mustReach(trx, id, caller);
+    if (userId !== null) await lockOwner(trx, userId);
+    const { isDefault } = await mustReach(trx, id, caller, true);
     await trx.deleteFrom('addresses').where('id', '=', id).execute();
+    if (isDefault && userId !== null) {
+      const newest = await trx.selectFrom('addresses').select('id').where('userId', '=', userId).orderBy('createdAt', 'desc').orderBy('id', 'desc').executeTakeFirst();
+      if (newest) await makeDefault(trx, userId, newest.id);
+    }
     return { ok: true as const };
   });
 }

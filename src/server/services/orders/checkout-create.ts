@@ -7,6 +7,7 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { hashOpaqueToken } from '../accounts/tokens.js';
 import { readCheckout } from './checkout-read.js';
+import { saveOrderAddress } from './checkout-save-address.js';
 import { deliveryChoice, needsMethod, needsNoAddress, noAddress, priceDelivery } from './checkout-delivery.js';
 import { orderDeliveryOf } from '../delivery/snapshot.js';
 import { admitGuestOrder, limitGuestUnits, networkOf, phoneDigits } from './guest-limits.js';
@@ -171,6 +172,9 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
   const itemsAmount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const { columns: shipping, address: delivery } = await priceDelivery(trx, choice, request.pickupPointId, given, itemsAmount);
   const totalAmount = itemsAmount + shipping.deliveryCost;
+  if (request.saveAddress && request.kind === 'user' && request.userId !== null && request.address && request.addressId === undefined && !needsNoAddress(choice, request)) {
+    await saveOrderAddress(trx, request.userId, { firstName: who.firstName, lastName: who.lastName, phone: request.phone }, request.address);
+  }
   const payment = orderPayment(ctx.config.payments, request.paymentMethod);
   const values = {
     userId: request.userId,

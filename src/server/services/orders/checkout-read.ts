@@ -125,12 +125,16 @@ export async function listCheckouts(db: Db, input: AllInput): Promise<{ rows: Ch
     if (input.createdTo) q = q.where('o.createdAt', '<=', input.createdTo);
     if (input.customer) {
       const pattern = containsPattern(input.customer);
+      const digits = /^[\d\s()+-]+$/.test(input.customer) ? input.customer.replace(/\D/g, '') : '';
+      const phoneDigits = digits.length >= 3 ? (/^[78]\d{10}$/.test(digits) ? digits.slice(1) : digits) : '';
       q = q.where((eb) =>
         eb.or([
           eb(sql`o.first_name || ' ' || o.last_name`, 'ilike', pattern),
           eb(sql`o.last_name || ' ' || o.first_name`, 'ilike', pattern),
           eb('o.email', 'ilike', pattern),
           eb('o.phone', 'ilike', pattern),
+          // Phones are stored as +7XXXXXXXXXX: «916 123-45» or «8 916 123-45-67» finds +79161234567.
+          ...(phoneDigits ? [eb('o.phone', 'like', `%${phoneDigits}%`)] : []),
         ]),
       );
     }

@@ -33,6 +33,8 @@ export interface OrderRequest {
   /** The delivery method and pickup point chosen (docs/delivery.md). */
   deliveryMethodId?: number | undefined;
   pickupPointId?: number | undefined;
+  /** Signed in: keep the typed address among the shopper's addresses (docs/orders.md). */
+  saveAddress?: boolean | undefined;
   /** On delivery (default) or online (docs/payments.md). */
   paymentMethod?: 'onDelivery' | 'online' | undefined;
 }
