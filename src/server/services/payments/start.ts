@@ -13,7 +13,7 @@ import { ProviderError } from './provider.js';
 import { orderReceipt } from './receipt.js';
 import { paymentProvider } from './yookassa.js';
 
-type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'tokens'>;
+type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits'>;
 
 /** Refuses an online order when the shop has no provider (400 «Оплата онлайн недоступна»). */
 export function assertPaymentMethod(settings: PaymentSettings, method: PaymentMethod | undefined): void {
@@ -94,6 +94,5 @@ export async function startPayment(ctx: Services, checkoutId: number): Promise<C
 export async function withPayment(ctx: Services, order: Checkout, payToken?: string): Promise<Checkout> {
   if (order.paymentMethod !== 'online') return order;
   const payment = await startPayment(ctx, order.id);
-  const current = payment.status === 'pending' || payment.status === 'unavailable' ? order : ((await readCheckout(ctx.db, order.id)) ?? order);
-  return { ...current, payment: payToken ? { ...payment, payToken } : payment };
+  return { ...order, payment: payToken ? { ...payment, payToken } : payment };
 }
