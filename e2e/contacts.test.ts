@@ -106,4 +106,36 @@ describe('remembered contacts', () => {
     await screenshot(page, 'contacts-profile-addresses-phone');
     await page.close();
   });
+
+  it('a signed-in shopper\'s checkout starts filled from the default address, and keeps a new one when asked', async () => {
+    const { accessToken } = await t.trpc().accounts.auth.signup.mutate({ firstName: 'Пётр', lastName: 'Заполненный', email: 'petr@shop.test', password: 'petr-password' });
+    await t
+      .trpc(accessToken)
+      .orders.addresses.create.mutate({ firstName: 'Пётр', lastName: 'Заполненный', address: 'пр. Мира, д. 3, кв. 7', city: 'Казань', zipCode: '420000', phone: '8 917 200-30-40' });
+    const admin = await t.signInAdmin();
+    const made = await t.rest('POST', '/products', { token: admin, body: { name: 'Термос стальной', url: 'termos-stalnoy', variants: [{ article: 'TS-1', price: 1490, stock: 5 }] } });
+    expect(made.status).toBe(200);
+
+    const page = await browser.newPage({ viewport: phone, isMobile: true, hasTouch: true });
+    await signIn(page, 'petr@shop.test', 'petr-password');
+    await page.goto(`${t.baseUrl}/product/termos-stalnoy`);
+    await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+    await page.goto(`${t.baseUrl}/checkout`);
+    // Phone, city, postcode and address are not asked again.
+    await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+7 (917) 200-30-40');
+    expect(await page.getByLabel('Город').inputValue()).toBe('Казань');
+    expect(await page.getByLabel('Индекс').inputValue()).toBe('420000');
+    expect(await page.getByRole('textbox', { name: /^Адрес/ }).inputValue()).toBe('пр. Мира, д. 3, кв. 7');
+    expect(await page.getByLabel('Имя').inputValue()).toBe('Пётр');
+    expect(describeViolations(await seriousAxeViolations(page))).toBe('');
+
+    // A new address typed here joins the profile when «Сохранить адрес в профиле» is ticked.
+    await page.getByRole('textbox', { name: /^Адрес/ }).fill('ул. Баумана, д. 1');
+    await page.getByLabel('Сохранить адрес в профиле').check();
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    await page.waitForURL(/\/checkout\/success\//);
+    const kept = await t.db.selectFrom('addresses').innerJoin('users', 'users.id', 'addresses.userId').select('addresses.address').where('users.email', '=', 'petr@shop.test').orderBy('addresses.id').execute();
+    expect(kept.map((row) => row.address)).toEqual(['пр. Мира, д. 3, кв. 7', 'ул. Баумана, д. 1']);
+    await page.close();
+  });
 });

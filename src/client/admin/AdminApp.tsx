@@ -2,6 +2,7 @@ import { useRoutes } from 'react-router-dom';
 import { accountsAdminRoutes } from './accounts/routes';
 import { catalogueAdminRoutes } from './catalogue/routes';
 import { contentAdminRoutes } from './content/routes';
+import { deliveryAdminRoutes } from './delivery/routes';
 import { webhooksAdminRoutes } from './webhooks/routes';
 import { dictionaryAdminRoutes } from './dictionaries/routes';
 import { AdminLayout } from './layout/AdminLayout';
@@ -17,7 +18,7 @@ export default function AdminApp() {
     { path: 'login', element: <AdminLoginPage /> },
     {
       element: <AdminLayout />,
-      children: [...ordersAdminRoutes, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...contentAdminRoutes, ...reviewsAdminRoutes, ...webhooksAdminRoutes, { path: '*', element: <AdminNotFound /> }],
+      children: [...ordersAdminRoutes, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...contentAdminRoutes, ...reviewsAdminRoutes, ...webhooksAdminRoutes, ...deliveryAdminRoutes, { path: '*', element: <AdminNotFound /> }],
     },
   ]);
 }

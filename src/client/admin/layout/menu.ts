@@ -14,9 +14,11 @@ import {
   IconShoppingCart,
   IconStar,
   IconTag,
+  IconTruckDelivery,
   type Icon,
 } from '@tabler/icons-react';
 import { routes } from '../../routes';
+import { deliveryPaths } from '../delivery/paths';
 
 export interface AdminMenuItem {
   label: string;
@@ -49,6 +51,7 @@ const catalogueSections: AdminMenuItem[] = [
 /** What shoppers send: orders, reviews and questions. */
 const shopperSections: AdminMenuItem[] = [
   { label: 'Заказы', path: routes.adminCheckouts, icon: IconShoppingCart },
+  { label: 'Доставка', path: deliveryPaths.list, icon: IconTruckDelivery },
   { label: 'Отзывы', path: routes.adminReviews, icon: IconStar },
   { label: 'Вопросы', path: routes.adminQuestions, icon: IconHelpCircle },
 ];

@@ -2,10 +2,10 @@ import { Anchor, Button, Divider, Grid, Group, Loader, Paper, Stack, Text, Timel
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatRubles } from '../../../shared/money.js';
 import { checkoutStatusLabels, type Checkout } from '../../../shared/schemas/orders.js';
 import { routes } from '../../routes';
 import { orderToasts } from '../../store/orders/messages';
+import { OrderAmounts, OrderDeliveryInfo } from '../../store/orders/OrderDeliveryInfo';
 import { OrderLines } from '../../store/orders/OrderLines';
 import { OrderStatusBadge } from '../../store/orders/OrderStatusBadge';
 import { trpc } from '../../trpc';
@@ -15,6 +15,7 @@ import { useTitle } from '../../ui/use-title';
 import { AdminNotFound } from '../ui/AdminNotFound';
 import { isMissingRecord } from '../ui/record-query';
 import { CallbackBadge, CallConfirmButton } from './CallbackMark';
+import { CheckoutDeliveryForm } from './CheckoutDeliveryForm';
 import { CheckoutStatusSwitch } from './CheckoutStatusSwitch';
 import { customerName, formatDateTime } from './format';
 
@@ -111,12 +112,10 @@ export function CheckoutDetailPage() {
           <Section title="Товары">
             <OrderLines lines={order.lines} />
             <Divider />
-            <Group justify="space-between">
-              <Text fw={600}>Итого, {order.totalQuantity} шт.</Text>
-              <Text fw={700} size="lg">
-                {formatRubles(order.totalAmount)}
-              </Text>
-            </Group>
+            <Text size="sm" c="dimmed">
+              {order.totalQuantity} шт.
+            </Text>
+            <OrderAmounts items={order.itemsAmount} delivery={order.delivery?.cost ?? null} total={order.totalAmount} />
           </Section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
@@ -142,11 +141,17 @@ export function CheckoutDetailPage() {
               </Text>
             </Section>
             <Section title="Доставка">
-              <Text size="sm">{[order.zipCode, order.country, order.city, order.address].filter(Boolean).join(', ')}</Text>
+              <OrderDeliveryInfo order={order} emptyText="Доставка не выбрана" />
               {order.comment && (
                 <Text size="sm" c="dimmed">
                   Комментарий: {order.comment}
                 </Text>
+              )}
+              {order.status === 'New' && (
+                <>
+                  <Divider />
+                  <CheckoutDeliveryForm key={order.updatedAt.getTime()} order={order} onSaved={(saved) => utils.orders.checkouts.get.setData({ checkoutId }, saved)} />
+                </>
               )}
             </Section>
             <Section title="История статусов">

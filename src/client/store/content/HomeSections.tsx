@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { WhenVisible } from '../../ui/WhenVisible';
+import { withDeliveryPromise } from './delivery-promise';
 import { MainBrands } from './MainBrands';
 import { NewsCards } from './NewsCards';
 import { ProductCarousel } from './ProductCarousel';
@@ -14,14 +15,18 @@ import { ProductCarousel } from './ProductCarousel';
 const MainReview = lazy(() => import('./MainReview').then((module) => ({ default: module.MainReview })));
 const SubscribeForm = lazy(() => import('./SubscribeForm').then((module) => ({ default: module.SubscribeForm })));
 
-/** The shop's advertisement strip: the first advertisement, when there is one. */
+/**
+ * The shop's advertisement strip: the first advertisement, when there is one, shown once the
+ * delivery rule is known (its free-delivery promise follows delivery.options; a failure shows none).
+ */
 function AdvertisementStrip() {
   const ads = trpc.content.advertisements.list.useQuery({});
+  const delivery = trpc.delivery.options.useQuery({}, { staleTime: 60_000, meta: { silent: true } });
   const ad = ads.data?.rows[0];
-  if (!ad) return null;
+  if (!ad || delivery.isLoading) return null;
   return (
     <Alert icon={<IconSpeakerphone />} title={ad.title} color="blue" radius="md" variant="light">
-      {ad.description}
+      {withDeliveryPromise(ad.description, delivery.data?.freeFrom ?? null)}
     </Alert>
   );
 }

@@ -2,8 +2,9 @@ import { Alert, Group, Stack, Text } from '@mantine/core';
 import { formatRubles } from '../../../shared/money.js';
 import type { Basket } from '../../../shared/schemas/orders.js';
 import { productCount } from '../../ui/russian-plural';
+import { FreeDeliveryHint } from './FreeDeliveryHint';
 
-/** «3 товара на сумму …», and a warning while some line cannot be ordered. */
+/** «3 товара на сумму …», how much more buys free delivery, and a warning while some line cannot be ordered. */
 export function BasketSummary({ basket }: { basket: Basket }) {
   return (
     <Stack gap="xs">
@@ -13,11 +14,18 @@ export function BasketSummary({ basket }: { basket: Basket }) {
           {formatRubles(basket.totalAmount)}
         </Text>
       </Group>
-      {basket.hasProblems && (
-        <Alert color="orange" p="xs" role="status">
-          <Text size="sm">Некоторых товаров нет в нужном количестве. Измените количество или удалите их, чтобы оформить заказ.</Text>
-        </Alert>
-      )}
+      <FreeDeliveryHint amount={basket.totalAmount} />
+      <BasketProblems basket={basket} />
     </Stack>
+  );
+}
+
+/** The warning while some line cannot be ordered. */
+export function BasketProblems({ basket }: { basket: Basket }) {
+  if (!basket.hasProblems) return null;
+  return (
+    <Alert color="orange" p="xs" role="status">
+      <Text size="sm">Некоторых товаров нет в нужном количестве. Измените количество или удалите их, чтобы оформить заказ.</Text>
+    </Alert>
   );
 }

@@ -4,12 +4,15 @@ import { formatRubles } from '../../../shared/money.js';
 import { routes } from '../../routes';
 import { useTitle } from '../../ui/use-title';
 import { BasketColumns, BasketPlaceholder, orderableBasket } from './BasketPageLayout';
-import { BasketSummary } from './BasketSummary';
+import { BasketProblems } from './BasketSummary';
 import { useCheckoutForm, usePlaceOrder } from './checkout-form';
 import { CheckoutFields } from './CheckoutFields';
+import { DeliveryChoice, useFirstAvailableMethod } from './DeliveryChoice';
+import { OrderAmounts } from './OrderDeliveryInfo';
+import { useDeliveryOptions, useDeliveryQuotes } from './use-delivery';
 import { useBasket } from './use-basket';
 
-/** /checkout: contact, address (from the user's first one), delivery comment and the order's summary. */
+/** /checkout: contact, the delivery method (a pickup point or the address) and the order's summary with the delivery cost. */
 export default function CheckoutPage() {
   useTitle('Оформление заказа');
   const { basket, basketId, loading, forget } = useBasket();
@@ -17,10 +20,20 @@ export default function CheckoutPage() {
   const { place, placing } = usePlaceOrder(() => forget());
 
   const active = orderableBasket(basket);
+  const options = useDeliveryOptions();
+  const methods = options.data?.methods ?? [];
+  const { address, pickupPointId, deliveryMethodId } = form.values;
+  // Before a point is chosen, pickup is priced at the first one (its cost does not wait for the choice).
+  const quotedPoint = pickupPointId ?? options.data?.pickupPoints[0]?.id ?? null;
+  const quotes = useDeliveryQuotes(methods, { city: address.city, zipCode: address.zipCode, amount: active?.totalAmount ?? 0, pickupPointId: quotedPoint });
+  useFirstAvailableMethod(form, methods, quotes);
   if (!active || (loading && basketId)) {
     return <BasketPlaceholder loading={loading && basketId !== null} title="Оформление заказа" emptyText="Добавьте товары в корзину, чтобы оформить заказ." />;
   }
 
+  const quote = deliveryMethodId === null ? undefined : quotes.get(deliveryMethodId);
+  // No method to choose: the shop agrees delivery by phone, nothing is added.
+  const deliveryCost = options.data && methods.length === 0 ? 0 : quote?.available ? quote.cost : null;
   return (
     <form onSubmit={form.onSubmit((values) => place({ basketId: active.id }, values))} noValidate>
       <Stack>
@@ -29,7 +42,7 @@ export default function CheckoutPage() {
         </Title>
         <BasketColumns
           mainSpan={7}
-          main={<CheckoutFields form={form} />}
+          main={<CheckoutFields form={form} delivery={<DeliveryChoice form={form} methods={methods} points={options.data?.pickupPoints ?? []} quotes={quotes} />} />}
           mainPadding={{ base: 'sm', sm: 'lg' }}
           summaryTitle="Ваш заказ"
           summaryPadding={{ base: 'sm', sm: 'lg' }}
@@ -50,9 +63,10 @@ export default function CheckoutPage() {
                 ))}
               </Stack>
               <Divider />
-              <BasketSummary basket={active} />
+              <OrderAmounts items={active.totalAmount} delivery={deliveryCost} total={active.totalAmount + (deliveryCost ?? 0)} />
+              <BasketProblems basket={active} />
               <Text size="sm" c="dimmed">
-                Доставка по всей России, оплата при получении.
+                Оплата при получении.
               </Text>
               <Button type="submit" size="md" fullWidth loading={placing} disabled={active.hasProblems}>
                 Подтвердить заказ

@@ -1,12 +1,12 @@
 import { Anchor, Button, Divider, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { formatRubles } from '../../../shared/money.js';
 import type { Checkout } from '../../../shared/schemas/orders.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { useTitle } from '../../ui/use-title';
+import { OrderAmounts, OrderDeliveryInfo } from './OrderDeliveryInfo';
 import { OrderLines } from './OrderLines';
 
 function isOrder(value: unknown): value is { order: Checkout } {
@@ -53,16 +53,11 @@ export default function OrderPlacedPage() {
           <Stack>
             <OrderLines lines={order.lines} />
             <Divider />
-            <Group justify="space-between">
-              <Text fw={600}>Итого</Text>
-              <Text fw={700} size="lg" data-testid="order-total">
-                {formatRubles(order.totalAmount)}
-              </Text>
-            </Group>
+            <OrderAmounts items={order.itemsAmount} delivery={order.delivery?.cost ?? null} total={order.totalAmount} />
+            <Divider />
+            <OrderDeliveryInfo order={order} />
             <Text size="sm" c="dimmed">
               Получатель: {[order.firstName, order.lastName].filter(Boolean).join(' ')}, {order.phone}
-              <br />
-              Адрес: {[order.zipCode, order.country, order.city, order.address].filter(Boolean).join(', ')}
               {order.comment ? (
                 <>
                   <br />

@@ -2,6 +2,7 @@ import { Accordion, Group, Loader, Paper, Stack, Text, Title } from '@mantine/co
 import { formatRubles } from '../../../shared/money.js';
 import { trpc } from '../../trpc';
 import { productCount } from '../../ui/russian-plural';
+import { OrderAmounts, OrderDeliveryInfo } from './OrderDeliveryInfo';
 import { OrderLines } from './OrderLines';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
@@ -42,9 +43,8 @@ export function ProfileOrders() {
                 <Accordion.Panel>
                   <Stack gap="xs">
                     <OrderLines lines={order.lines} />
-                    <Text size="sm" c="dimmed">
-                      Доставка: {[order.zipCode, order.city, order.address].filter(Boolean).join(', ')}
-                    </Text>
+                    <OrderAmounts items={order.itemsAmount} delivery={order.delivery?.cost ?? null} total={order.totalAmount} />
+                    <OrderDeliveryInfo order={order} />
                   </Stack>
                 </Accordion.Panel>
               </Accordion.Item>

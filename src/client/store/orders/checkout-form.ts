@@ -1,13 +1,14 @@
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { z } from '../../../shared/zod.js';
+import { z } from '../../../shared/zod.js';
 import { checkoutDirectSchema, deliveryInputSchema, type Checkout } from '../../../shared/schemas/orders.js';
 import { lastNameSchema } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { useCheckoutPrefill } from './checkout-prefill';
 import type { BasketItem } from './use-basket';
+import { deliveryFormShape, emptyDelivery, toDeliveryInput, withDeliveryRules } from './delivery-form';
 
 /** A recipient's surname: the account's rules, and not empty. */
 export const recipientLastNameSchema = lastNameSchema.refine((value) => value !== '', 'Укажите фамилию');
@@ -17,6 +18,9 @@ export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, e
   // The server refuses an order without a surname («Укажите имя, фамилию и e-mail получателя.»).
   lastName: recipientLastNameSchema,
   address: deliveryInputSchema,
+  ...deliveryFormShape,
+  /** Signed in: keep the typed address in the profile. */
+  saveAddress: z.boolean().default(false),
 });
 export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
 
@@ -27,11 +31,13 @@ const emptyValues: CheckoutFormValues = {
   phone: '',
   comment: '',
   address: { address: '', city: '', country: 'Россия', zipCode: '' },
+  ...emptyDelivery,
+  saveAddress: false,
 };
 
 /** The form, filled for a signed-in shopper from their default address or last order (checkout-prefill.ts). */
 export function useCheckoutForm() {
-  const form = useForm<CheckoutFormValues>({ mode: 'controlled', initialValues: emptyValues, validate: schemaResolver(checkoutFormSchema, { sync: true }) });
+  const form = useForm<CheckoutFormValues>({ mode: 'controlled', initialValues: emptyValues, validate: withDeliveryRules(schemaResolver(checkoutFormSchema, { sync: true })) });
   useCheckoutPrefill(form);
   return form;
 }
@@ -60,8 +66,8 @@ export function usePlaceOrder(onPlaced?: (order: Checkout) => void) {
   const signedIn = trpc.orders.checkouts.create.useMutation({ onSuccess: done, onError: refused });
   const direct = trpc.orders.checkouts.direct.useMutation({ onSuccess: done, onError: refused });
   const place = (source: CheckoutSource, values: CheckoutFormValues) => {
-    const input = { ...source, ...values, idempotencyKey };
-    if (user) signedIn.mutate(input);
+    const { saveAddress, ...input } = { ...source, ...toDeliveryInput(values), idempotencyKey };
+    if (user) signedIn.mutate({ ...input, saveAddress: Boolean(saveAddress) && 'address' in input });
     else direct.mutate(input);
   };
   return { place, placing: signedIn.isPending || direct.isPending, error: signedIn.error ?? direct.error };
