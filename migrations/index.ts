@@ -24,6 +24,7 @@ import * as sizeCharts from './0022_size_charts.js';
 import * as delivery from './0023_delivery.js';
 import * as defaultAddress from './0025_default_address.js';
 import * as oneClickOrderLinks from './0026_one_click_order_links.js';
+import * as payments from './0027_payments.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_delivery': delivery,
   '0025_default_address': defaultAddress,
   '0026_one_click_order_links': oneClickOrderLinks,
+  '0027_payments': payments,
 };

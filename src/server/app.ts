@@ -25,6 +25,7 @@ import { CutoffPoller, TokenCutoffs } from './services/accounts/token-cutoffs.js
 import { TokenService } from './services/accounts/tokens.js';
 import { Webhooks } from './services/webhooks/delivery.js';
 import { configureStockAlertLetters } from './services/stock-alerts/settings.js';
+import { PaymentSweeper } from './services/payments/sweeper.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -100,11 +101,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const housekeeping = startHousekeeping({ db, mailer: services.mailer, log: app.log, pollCutoffs: () => cutoffPoller.poll() });
   const webhooks = new Webhooks({ db, log: app.log, pollMs: config.webhookPollMs });
   webhooks.start();
+  const paymentSweeper = new PaymentSweeper(services, app.log);
+  paymentSweeper.start();
   // Letters still being sent go out before the database closes (within the shutdown deadline;
   // those that do not are sent after the next start).
   app.addHook('onClose', async () => {
     await housekeeping.stop();
     await webhooks.close();
+    await paymentSweeper.close();
     await services.mailer.close();
     await services.rateLimits.close();
   });

@@ -69,6 +69,13 @@ const envSchema = z
     PHOTOS_PER_USER_PER_DAY: z.coerce.number().int().positive().default(30),
     WEBHOOKS_ALLOW_HTTP: z.enum(['true', 'false']).default('false'),
     WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+    YOOKASSA_SHOP_ID: optionalString.pipe(z.string().regex(/^\d{1,20}$/, 'must be the shop id (digits)').optional()),
+    YOOKASSA_SECRET_KEY: optionalString,
+    YOOKASSA_API_URL: optionalString.pipe(z.url().optional()),
+    YOOKASSA_TIMEOUT_MS: positiveCount,
+    PAYMENT_TIMEOUT_MINUTES: positiveCount,
+    PAYMENT_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+    VAT_CODE: z.coerce.number().int().min(1, 'must be a ЮKassa vat_code 1–10').max(10, 'must be a ЮKassa vat_code 1–10').default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -90,6 +97,9 @@ const envSchema = z
         path: ['SIGNIN_FAILURES_PER_ACCOUNT'],
         message: 'was replaced by SIGNIN_FAILURES_PER_NETWORK and SIGNIN_ACCOUNT_FAILURE_BUDGET (README → Configuration)',
       });
+    }
+    if (Boolean(env.YOOKASSA_SHOP_ID) !== Boolean(env.YOOKASSA_SECRET_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['YOOKASSA_SECRET_KEY'], message: 'YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY go together' });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
@@ -146,7 +156,19 @@ export interface Config {
   webhooksAllowHttp: boolean;
   /** How often due webhook deliveries are looked for. */
   webhookPollMs: number;
+  /** Online payment (docs/payments.md): ЮKassa when both keys are set, else only payment on delivery. */
+  payments: PaymentSettings;
   logLevel: string;
+}
+
+export interface PaymentSettings {
+  yookassa: { shopId: string; secretKey: string; apiUrl: string; timeoutMs: number } | undefined;
+  /** An online order not paid within this many minutes is cancelled and its stock returned. */
+  timeoutMinutes: number;
+  /** How often pending payments are asked about and unpaid orders expired. */
+  pollMs: number;
+  /** The receipt lines' vat_code (1: без НДС). */
+  vatCode: number;
 }
 
 export interface GuestLimits {
@@ -217,6 +239,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photosPerUserPerDay: e.PHOTOS_PER_USER_PER_DAY,
     webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP === 'true',
     webhookPollMs: e.WEBHOOK_POLL_MS,
+    payments: {
+      yookassa:
+        e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
+          ? {
+              shopId: e.YOOKASSA_SHOP_ID,
+              secretKey: e.YOOKASSA_SECRET_KEY,
+              apiUrl: (e.YOOKASSA_API_URL ?? 'https://api.yookassa.ru/v3').replace(/\/$/, ''),
+              timeoutMs: e.YOOKASSA_TIMEOUT_MS ?? 10_000,
+            }
+          : undefined,
+      timeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES ?? 30,
+      pollMs: e.PAYMENT_POLL_MS,
+      vatCode: e.VAT_CODE,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,6 +5,7 @@ import { registerDocsPage } from './docs.js';
 import { registerFacade } from './facade.js';
 import { imageRoutes } from './media.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { registerPaymentRoutes } from './payments.js';
 
 /**
  * The REST façade at /api: one route per procedure that declares a REST path in `meta.openapi`
@@ -22,6 +23,7 @@ export function restPlugin(services: AppServices): FastifyPluginAsync {
     // Raw routes: the multipart upload and the image bytes.
     await app.register(imageRoutes(services));
     registerContentRoutes(app, services);
+    registerPaymentRoutes(app, services);
     registerFacade(app, services);
   };
 }

@@ -1,6 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { appRouter } from '../routers/index.js';
 import { contentRoutesOpenApi } from './content.js';
+import { paymentRoutesOpenApi } from './payments.js';
 import { facadeTable } from './facade.js';
 import { imageRoutesOpenApi } from './media.js';
 import { describeAsServed } from './openapi-document.js';
@@ -16,7 +17,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
     baseUrl: '/api',
     securitySchemes: { Authorization: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     // The few raw routes (multipart upload, image bytes) are described by hand next to them.
-    paths: { ...imageRoutesOpenApi, ...contentRoutesOpenApi },
+    paths: { ...imageRoutesOpenApi, ...contentRoutesOpenApi, ...paymentRoutesOpenApi },
   });
   return describeAsServed(generated, facadeTable());
 }

@@ -5,6 +5,7 @@ import { productCardSchema } from './catalogue.js';
 import { cursorShape, decimalQuerySchema, flagSchema, idSchema, limitSchema, listResponse, nextCursorShape, orderBySchema, wholeNumber } from './common.js';
 import { emailSchema, firstNameSchema, lastNameSchema } from './accounts.js';
 import { deliveryChoiceShape, orderDeliverySchema } from './delivery.js';
+import { checkoutPaymentSchema, paymentMethodSchema, paymentStatusSchema } from './payments.js';
 
 /**
  * The orders contract (docs/orders.md): baskets, wishlists,
@@ -18,11 +19,12 @@ export const basketStatuses = ['Active', 'Ordered'] as const;
 export const basketStatusSchema = z.enum(basketStatuses);
 export type BasketStatus = z.infer<typeof basketStatusSchema>;
 
-export const checkoutStatuses = ['New', 'InDelivery', 'Completed', 'Canceled'] as const;
+export const checkoutStatuses = ['AwaitingPayment', 'New', 'InDelivery', 'Completed', 'Canceled'] as const;
 export const checkoutStatusSchema = z.enum(checkoutStatuses);
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 
 export const checkoutStatusLabels: Record<CheckoutStatus, string> = {
+  AwaitingPayment: 'Ожидает оплаты',
   New: 'Новый',
   InDelivery: 'Доставляется',
   Completed: 'Завершён',
@@ -31,6 +33,8 @@ export const checkoutStatusLabels: Record<CheckoutStatus, string> = {
 
 /** An order's statuses move New → InDelivery → Completed; New or InDelivery → Canceled. Nothing else. */
 export const checkoutMoves: Record<CheckoutStatus, readonly CheckoutStatus[]> = {
+  /** → New only by the payment itself (docs/payments.md), never by hand. */
+  AwaitingPayment: ['New', 'Canceled'],
   New: ['InDelivery', 'Canceled'],
   InDelivery: ['Completed', 'Canceled'],
   Completed: [],
@@ -272,6 +276,8 @@ const checkoutCommon = {
   idempotencyKey: idempotencyKeySchema.optional(),
   /** The delivery method and pickup point (docs/delivery.md); a pickup order needs no address. */
   ...deliveryChoiceShape,
+  /** On delivery (default) or online (docs/payments.md). */
+  paymentMethod: paymentMethodSchema.default('onDelivery'),
 };
 
 /** POST /checkouts (signed in): names and e-mail default to the address's and the account's. */
@@ -359,6 +365,12 @@ export const checkoutSchema = z.object({
   callbackPending: z.boolean(),
   /** Only in the answer that placed an order without an account: the order's own status page (shown once). */
   statusUrl: z.string().optional().meta({ description: 'Только в ответе на заказ без учётной записи: ссылка на страницу статуса заказа (показывается один раз).' }),
+  paymentMethod: paymentMethodSchema,
+  paymentStatus: paymentStatusSchema,
+  /** An online order not paid by then is cancelled. */
+  payBy: z.date().nullable(),
+  /** Only in the answers of placing an online order and of `pay`. */
+  payment: checkoutPaymentSchema.optional(),
   lines: z.array(checkoutLineSchema),
   history: z.array(checkoutHistoryEntrySchema),
   createdAt: z.date(),
@@ -385,7 +397,7 @@ const checkoutListShape = {
 /** GET /checkouts: the caller's own orders. */
 export const checkoutListSchema = z.object(checkoutListShape);
 /** GET /checkouts/all (Admin): everyone's, plus userId and a customer search (name, e-mail, phone). */
-export const checkoutAllSchema = z.object({ ...checkoutListShape, userId: idSchema.optional(), customer: filterText, callbackPending: flagSchema.optional() });
+export const checkoutAllSchema = z.object({ ...checkoutListShape, userId: idSchema.optional(), customer: filterText, callbackPending: flagSchema.optional(), paymentStatus: paymentStatusSchema.optional() });
 export const checkoutListResponseSchema = listResponse(checkoutSchema).extend(nextCursorShape);
 
 // ---------------------------------------------------------------- dashboard
@@ -393,10 +405,12 @@ export const checkoutListResponseSchema = listResponse(checkoutSchema).extend(ne
 /** checkouts.stats (tRPC, Admin): the /admin dashboard. Revenue leaves out cancelled orders. */
 export const checkoutStatsSchema = z.object({
   days: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
-  byStatus: z.object({ New: z.number().int(), InDelivery: z.number().int(), Completed: z.number().int(), Canceled: z.number().int() }),
+  byStatus: z.object({ AwaitingPayment: z.number().int(), New: z.number().int(), InDelivery: z.number().int(), Completed: z.number().int(), Canceled: z.number().int() }),
   newOrders: z.number().int(),
   ordersToday: z.number().int(),
   orders30: z.number().int(),
   revenue30: z.number(),
+  /** Money taken online in the last 30 days: paid minus refunded (rubles). */
+  paidRevenue30: z.number(),
 });
 export type CheckoutStats = z.infer<typeof checkoutStatsSchema>;

@@ -3,6 +3,7 @@ import { checkoutMoves, checkoutStatusLabels, type CheckoutStatus } from '../../
 import { ConfirmButton } from '../../ui/ConfirmButton';
 
 const moveLabels: Record<CheckoutStatus, string> = {
+  AwaitingPayment: 'Ожидает оплаты',
   New: 'Новый',
   InDelivery: 'Передать в доставку',
   Completed: 'Завершить',
@@ -17,7 +18,8 @@ interface CheckoutStatusSwitchProps {
 
 /** Only the moves the order workflow allows from the current status (docs/orders.md); a cancel asks once more (it returns the stock). */
 export function CheckoutStatusSwitch({ status, saving, onMove }: CheckoutStatusSwitchProps) {
-  const moves = checkoutMoves[status];
+  // «Ожидает оплаты» → «Новый» is the payment's move, never the admin's (docs/payments.md).
+  const moves = checkoutMoves[status].filter((next) => !(status === 'AwaitingPayment' && next === 'New'));
   if (moves.length === 0) {
     return (
       <Text size="sm" c="dimmed">

@@ -30,6 +30,7 @@ function statusFor(daysAgo: number, roll: number): CheckoutStatus {
 }
 
 const path: Record<CheckoutStatus, CheckoutStatus[]> = {
+  AwaitingPayment: ['AwaitingPayment'],
   New: ['New'],
   InDelivery: ['New', 'InDelivery'],
   Completed: ['New', 'InDelivery', 'Completed'],

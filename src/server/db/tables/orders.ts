@@ -4,7 +4,9 @@ import type { CreatedAt, Defaulted, UpdatedAt } from './columns.js';
 /** Tables of the orders domain. Money is kopecks (bigint columns, read as numbers). */
 
 export type BasketStatus = 'Active' | 'Ordered';
-export type CheckoutStatus = 'New' | 'InDelivery' | 'Completed' | 'Canceled';
+export type CheckoutStatus = 'AwaitingPayment' | 'New' | 'InDelivery' | 'Completed' | 'Canceled';
+export type PaymentMethodColumn = 'on_delivery' | 'online';
+export type PaymentStatusColumn = 'none' | 'pending' | 'paid' | 'refunded' | 'partially_refunded' | 'canceled';
 
 export interface BasketsTable {
   id: Generated<string>;
@@ -102,6 +104,13 @@ export interface CheckoutsTable {
   /** SHA-256 of the order's status-link token; the sealed token lets status letters carry the link. */
   accessTokenHash: string | null;
   accessTokenSealed: string | null;
+  /** How the order is paid (migrations/0027_payments.ts, docs/payments.md). */
+  paymentMethod: Defaulted<PaymentMethodColumn>;
+  paymentStatus: Defaulted<PaymentStatusColumn>;
+  /** An online order not paid by then is cancelled (services/payments/sweeper.ts). */
+  payBy: Date | null;
+  /** SHA-256 of the token a guest retries the payment with. */
+  payTokenHash: string | null;
   /** Set explicitly only by the demo data (orders of the last 30 days). */
   createdAt: Defaulted<Date>;
   updatedAt: UpdatedAt;

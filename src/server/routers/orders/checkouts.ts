@@ -22,6 +22,7 @@ import { checkoutStats } from '../../services/orders/stats.js';
 import { setOrderDelivery } from '../../services/orders/checkout-set-delivery.js';
 import { withStatusUrl } from '../../services/orders/one-click.js';
 import { oneClickProcedures } from './one-click.js';
+import { checkoutPaymentProcedures } from './checkout-payments.js';
 
 const tags = ['checkouts'];
 /** Documents the header in /api/openapi.json; the context reads it (context.ts). */
@@ -126,4 +127,5 @@ export const checkoutsRouter = router({
     .mutation(({ ctx, input }) => deleteCheckout(ctx, input.checkoutId)),
 
   ...oneClickProcedures,
+  ...checkoutPaymentProcedures,
 });

@@ -18,6 +18,7 @@ import type { Delivery, OrderRequest } from './order-request.js';
 import { newOrderLink, orderStatusUrl } from './order-links.js';
 import { takeStock, type LineSnapshot } from './stock.js';
 import { orderEventData, recordEvent } from '../webhooks/events.js';
+import { assertPaymentMethod, openPayment, orderPayment, withPayment } from '../payments/start.js';
 
 const forbidden = () => new TRPCError({ code: 'FORBIDDEN' });
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
@@ -108,7 +109,7 @@ function answer(
       price: toRubles(line.unitPrice),
       lineTotal: toRubles(line.unitPrice * line.quantity),
     })),
-    history: [{ fromStatus: null, toStatus: 'New', changedBy: placedBy, createdAt: order.createdAt }],
+    history: [{ fromStatus: null, toStatus: order.status, changedBy: placedBy, createdAt: order.createdAt }],
   };
 }
 
@@ -133,9 +134,10 @@ export async function placeOrder(ctx: Services, request: OrderRequest): Promise<
   if (request.kind !== 'staff' && Boolean(request.basketId) === Boolean(request.oneClick) && (request.oneClick || request.kind === 'direct')) {
     throw badRequest(orderMessages.basketOrOneClick);
   }
+  assertPaymentMethod(ctx.config.payments, request.paymentMethod);
   const orderKey = orderKeyOf(request);
   const giveBack = request.kind === 'direct' ? await admitGuestOrder(ctx, request.email ?? null) : null;
-  let outcome: { id: number; placed: Checkout | null };
+  let outcome: { id: number; placed: Checkout | null; payToken?: string | undefined };
   try {
     outcome = await inTransaction(db, (trx) => writeOrder(trx, ctx, request, orderKey));
   } catch (error) {
@@ -147,15 +149,15 @@ export async function placeOrder(ctx: Services, request: OrderRequest): Promise<
   const { placed } = outcome;
   if (placed) {
     sendQueuedLetters(ctx.mailer);
-    return placed;
+    return withPayment(ctx, placed, outcome.payToken);
   }
   await giveBack?.();
   const order = await readCheckout(db, outcome.id);
   if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: orderMessages.checkoutNotFound });
-  return order;
+  return withPayment(ctx, order);
 }
 
-async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKey: OrderKey | null): Promise<{ id: number; placed: Checkout | null }> {
+async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKey: OrderKey | null): Promise<{ id: number; placed: Checkout | null; payToken?: string | undefined }> {
   const { items, basketId, ordered } = await orderItems(trx, request);
   const repeated = await orderByKey(trx, orderKey);
   if (repeated !== null) return { id: repeated, placed: null };
@@ -173,6 +175,7 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
   if (request.saveAddress && request.kind === 'user' && request.userId !== null && request.address && request.addressId === undefined && !needsNoAddress(choice, request)) {
     await saveOrderAddress(trx, request.userId, { firstName: who.firstName, lastName: who.lastName, phone: request.phone }, request.address);
   }
+  const payment = orderPayment(ctx.config.payments, request.paymentMethod);
   const values = {
     userId: request.userId,
     basketId,
@@ -196,6 +199,7 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
       ...values,
       ...shipping,
       itemsAmount,
+      ...payment.columns,
       idempotencyKey: orderKey?.key ?? null,
       idempotencyScope: orderKey?.scope ?? null,
       requestHash: orderKey?.requestHash ?? null,
@@ -207,12 +211,12 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
     .returning(['id', 'status', 'createdAt', 'updatedAt'])
     .executeTakeFirstOrThrow();
   await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
-  await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: 'New', changedBy: request.placedBy }).execute();
+  await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: payment.status, changedBy: request.placedBy }).execute();
   if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount: itemsAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
-  const placed = answer(order, { ...values, itemsAmount, delivery: orderDeliveryOf(shipping) }, lines, request.placedBy);
+  const placed = answer(order, { ...values, itemsAmount, delivery: orderDeliveryOf(shipping), ...payment.answer }, lines, request.placedBy);
   // Shown once, to whoever placed an order without an account (and in its letter).
   if (request.userId === null) placed.statusUrl = orderStatusUrl(ctx.config.publicUrl, link.token);
   await recordEvent(trx, 'order.placed', orderEventData(placed));
   await queueLetter(trx, ctx, orderPlacedLetter(placed, ctx.config.publicUrl));
-  return { id: order.id, placed };
+  return { id: order.id, placed, payToken: await openPayment(trx, ctx.config, placed) };
 }

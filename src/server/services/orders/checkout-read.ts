@@ -11,6 +11,7 @@ import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { decodeCursor, nextCursorOf } from '../platform/cursor.js';
 import { deliveryColumnNames, orderDeliveryOf } from '../delivery/snapshot.js';
+import { paymentMethodOf, paymentStatusColumn, paymentStatusOf } from '../payments/names.js';
 
 type AllInput = z.output<typeof checkoutAllSchema>;
 
@@ -38,6 +39,9 @@ function checkoutQuery(db: Db) {
     sql<number>`coalesce(o.items_amount, o.total_amount)`.as('itemsAmount'),
     ...deliveryColumnNames,
     'o.callbackPending',
+    'o.paymentMethod',
+    'o.paymentStatus',
+    'o.payBy',
     'o.createdAt',
     'o.updatedAt',
     jsonArrayFrom(
@@ -79,6 +83,8 @@ function toCheckout(row: Row): Checkout {
     totalAmount: toRubles(row.totalAmount),
     itemsAmount: toRubles(Number(row.itemsAmount)),
     delivery,
+    paymentMethod: paymentMethodOf(row.paymentMethod),
+    paymentStatus: paymentStatusOf(row.paymentStatus),
     lines: row.lines.map(({ unitPrice, ...line }) => ({ ...line, price: toRubles(unitPrice), lineTotal: toRubles(unitPrice * line.quantity) })),
     history: row.history.map((entry) => ({ ...entry, createdAt: new Date(entry.createdAt) })),
   };
@@ -114,6 +120,7 @@ export async function listCheckouts(db: Db, input: AllInput): Promise<{ rows: Ch
     if (input.basketId !== undefined) q = q.where('o.basketId', '=', input.basketId);
     if (input.status) q = q.where('o.status', '=', input.status);
     if (input.callbackPending !== undefined) q = q.where('o.callbackPending', '=', input.callbackPending);
+    if (input.paymentStatus) q = q.where('o.paymentStatus', '=', paymentStatusColumn(input.paymentStatus));
     if (input.createdFrom) q = q.where('o.createdAt', '>=', input.createdFrom);
     if (input.createdTo) q = q.where('o.createdAt', '<=', input.createdTo);
     if (input.customer) {

@@ -91,6 +91,7 @@ export function orderPlacedLetter(order: Checkout, publicUrl: string): Letter {
 }
 
 const statusLeads: Record<CheckoutStatus, string> = {
+  AwaitingPayment: 'ожидает оплаты',
   New: 'принят',
   InDelivery: 'передан в доставку',
   Completed: 'выполнен. Спасибо, что выбрали нас!',

@@ -35,4 +35,6 @@ export interface OrderRequest {
   pickupPointId?: number | undefined;
   /** Signed in: keep the typed address among the shopper's addresses (docs/orders.md). */
   saveAddress?: boolean | undefined;
+  /** On delivery (default) or online (docs/payments.md). */
+  paymentMethod?: 'onDelivery' | 'online' | undefined;
 }
