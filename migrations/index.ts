@@ -21,6 +21,7 @@ import * as webhooks from './0019_webhooks.js';
 import * as variantItems from './0020_variant_items.js';
 import * as stockAlerts from './0021_stock_alerts.js';
 import * as sizeCharts from './0022_size_charts.js';
+import * as legal from './0024_legal.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_variant_items': variantItems,
   '0021_stock_alerts': stockAlerts,
   '0022_size_charts': sizeCharts,
+  '0024_legal': legal,
 };

@@ -2,6 +2,7 @@ import { z } from '../zod.js';
 import { flagSchema, orderBySchema, idSchema, listOf, listResponse, nameSchema, pagingShape, sortShape, urlSlugSchema, versionInputShape, versionSchema } from './common.js';
 import { imageNameSchema } from './media.js';
 import { emailSchema } from './accounts.js';
+import { consentShape } from './consent.js';
 
 /**
  * The content domain's contract (docs/content.md):
@@ -93,7 +94,7 @@ export const subscriberSchema = z.object({
   createdAt: z.date(),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
-export const subscribeSchema = z.object({ email: emailSchema });
+export const subscribeSchema = z.object({ email: emailSchema, ...consentShape });
 export const subscriberListSchema = z.object({
   email: z.string().trim().max(254).optional(),
   confirmed: flagSchema.optional(),
@@ -119,6 +120,7 @@ export const callbackSchema = z.object({
     .regex(/^\+?[\d\s()-]{6,25}$/, 'Укажите телефон цифрами, например +7 900 123-45-67')
     .refine((value) => value.replace(/\D/g, '').length >= 6, 'Укажите телефон цифрами, например +7 900 123-45-67'),
   comment: z.string().trim().max(1000, 'Слишком длинный комментарий').default(''),
+  ...consentShape,
 });
 export type CallbackInput = z.input<typeof callbackSchema>;
 

@@ -3,6 +3,7 @@ import { z } from '../zod.js';
 import { productCardSchema } from './catalogue.js';
 import { cursorShape, decimalQuerySchema, idSchema, limitSchema, listResponse, nextCursorShape, orderBySchema, wholeNumber } from './common.js';
 import { emailSchema, firstNameSchema, lastNameSchema } from './accounts.js';
+import { consentShape } from './consent.js';
 
 /**
  * The orders contract (docs/orders.md): baskets, wishlists,
@@ -271,6 +272,7 @@ const checkoutCommon = {
   comment: z.string().trim().max(1000, 'Слишком длинный комментарий').default(''),
   /** Same as the Idempotency-Key header (the header wins): a repeated submit gives the same order. */
   idempotencyKey: idempotencyKeySchema.optional(),
+  ...consentShape,
 };
 
 /** POST /checkouts (signed in): names and e-mail default to the address's and the account's. */
