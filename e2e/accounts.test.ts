@@ -71,7 +71,7 @@ describe('storefront: accounts', () => {
   });
 
   it('resets a forgotten password from the panel and the link of the letter', async () => {
-    await t.trpc().accounts.auth.signup.mutate({ firstName: 'Павел', email: 'pavel@shop.test', password: 'pavel-password' });
+    await t.trpc().accounts.auth.signup.mutate({ firstName: 'Павел', email: 'pavel@shop.test', password: 'pavel-password', consent: true });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(t.baseUrl);
     await page.getByRole('button', { name: 'Войти' }).click();

@@ -195,7 +195,7 @@ describe('orders in the browser', () => {
   });
 
   it('at sign-in the basket becomes the user’s; the checkout starts from the account and the profile lists the order', async () => {
-    await t.trpc().accounts.auth.signup.mutate({ firstName: 'Нина', lastName: 'Кабинетова', email: 'nina@shop.test', password: 'nina-password' });
+    await t.trpc().accounts.auth.signup.mutate({ firstName: 'Нина', lastName: 'Кабинетова', email: 'nina@shop.test', password: 'nina-password', consent: true });
     const page = await browser.newPage({ viewport: desktop });
     await page.goto(`${t.baseUrl}/product/ryukzak-turisticheskiy`);
     await page.getByRole('button', { name: 'В корзину', exact: true }).click();
