@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Product, Variant } from '../../../shared/schemas/catalogue.js';
 import { formatRubles } from '../../../shared/money.js';
 import { useCheckoutForm, usePlaceOrder } from './checkout-form';
+import { ConsentCheckbox } from '../../ui/ConsentCheckbox';
 import { CheckoutFields } from './CheckoutFields';
 
 interface OneClickModalProps {
@@ -31,6 +32,7 @@ export default function OneClickModal({ product, variant, sizeId, onClose }: One
             </Text>
           </Group>
           <CheckoutFields form={form} />
+          <ConsentCheckbox {...form.getInputProps('consent', { type: 'checkbox' })} />
           <Button type="submit" size="md" loading={placing}>
             Подтвердить заказ
           </Button>

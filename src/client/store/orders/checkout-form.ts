@@ -6,18 +6,19 @@ import { checkoutDirectSchema, deliveryInputSchema, type Checkout } from '../../
 import { lastNameSchema } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
+import type { WithConsent } from '../../ui/ConsentCheckbox';
 import type { BasketItem } from './use-basket';
 
 /** A recipient's surname: the account's rules, and not empty. */
 export const recipientLastNameSchema = lastNameSchema.refine((value) => value !== '', 'Укажите фамилию');
 
 /** The checkout form: the direct checkout's contact fields with the address typed in. */
-export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, email: true, phone: true, comment: true }).extend({
+export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, email: true, phone: true, comment: true, consent: true }).extend({
   // The server refuses an order without a surname («Укажите имя, фамилию и e-mail получателя.»).
   lastName: recipientLastNameSchema,
   address: deliveryInputSchema,
 });
-export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
+export type CheckoutFormValues = WithConsent<z.input<typeof checkoutFormSchema>>;
 
 const emptyValues: CheckoutFormValues = {
   firstName: '',
@@ -25,6 +26,7 @@ const emptyValues: CheckoutFormValues = {
   email: '',
   phone: '',
   comment: '',
+  consent: false,
   address: { address: '', city: '', country: 'Россия', zipCode: '' },
 };
 
@@ -78,7 +80,8 @@ export function usePlaceOrder(onPlaced?: (order: Checkout) => void) {
   const signedIn = trpc.orders.checkouts.create.useMutation({ onSuccess: done, onError: refused });
   const direct = trpc.orders.checkouts.direct.useMutation({ onSuccess: done, onError: refused });
   const place = (source: CheckoutSource, values: CheckoutFormValues) => {
-    const input = { ...source, ...values, idempotencyKey };
+    if (!values.consent) return;
+    const input = { ...source, ...values, consent: values.consent, idempotencyKey };
     if (user) signedIn.mutate(input);
     else direct.mutate(input);
   };
