@@ -1,18 +1,21 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { legalSlugs } from '../../../shared/schemas/legal.js';
 import { lazyPage } from '../../ui/lazy-page';
 
 const NewsListPage = lazy(() => import('./NewsListPage'));
 const NewsPostPage = lazy(() => import('./NewsPostPage'));
 const CheckPage = lazy(() => import('./CheckPage'));
+const LegalPage = lazy(() => import('./LegalPage'));
 const SubscribeConfirmPage = lazy(() => import('./SubscriptionPages').then((module) => ({ default: module.SubscribeConfirmPage })));
 const UnsubscribePage = lazy(() => import('./SubscriptionPages').then((module) => ({ default: module.UnsubscribePage })));
 
-/** Storefront pages of content: /news, /news/{url}, /check/{code} and the subscription links (lazy chunks). */
+/** Storefront pages of content: /news, /news/{url}, /check/{code}, the subscription links and the legal pages (lazy chunks). */
 export const contentStoreRoutes: RouteObject[] = [
   { path: 'news', element: lazyPage(<NewsListPage />) },
   { path: 'news/:url', element: lazyPage(<NewsPostPage />) },
   { path: 'check/:code', element: lazyPage(<CheckPage />) },
   { path: 'subscribe/confirm/:token', element: lazyPage(<SubscribeConfirmPage />) },
   { path: 'unsubscribe/:mailId', element: lazyPage(<UnsubscribePage />) },
+  ...legalSlugs.map((slug) => ({ path: slug, element: lazyPage(<LegalPage slug={slug} />) })),
 ];

@@ -19,6 +19,12 @@ export function StoreFooter() {
             <Anchor component={Link} to={routes.profile} size="sm" c="dimmed">
               Личный кабинет
             </Anchor>
+            <Anchor component={Link} to="/delivery" size="sm" c="dimmed">
+              Доставка и оплата
+            </Anchor>
+            <Anchor component={Link} to="/returns" size="sm" c="dimmed">
+              Обмен и возврат
+            </Anchor>
           </Stack>
           <Stack gap={4}>
             <Text fw={700}>Доставка и оплата</Text>
@@ -40,7 +46,13 @@ export function StoreFooter() {
             <CallbackButton />
           </Stack>
         </SimpleGrid>
-        <Group mt="lg">
+        <Group mt="lg" gap="md">
+          <Anchor component={Link} to="/privacy" size="xs" c="dimmed">
+            Политика конфиденциальности
+          </Anchor>
+          <Anchor component={Link} to="/offer" size="xs" c="dimmed">
+            Публичная оферта
+          </Anchor>
           <Text size="xs" c="dimmed">
             © {new Date().getFullYear()} Магазин. Все права защищены.
           </Text>

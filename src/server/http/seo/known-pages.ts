@@ -1,3 +1,5 @@
+import { legalPagePattern } from './legal-meta.js';
+
 /**
  * Paths the storefront's router shows a page for (src/client/router.tsx and the feature route
  * files). Any other path answers 404 with the app shell, which shows its «not found» page; a
@@ -20,6 +22,7 @@ export const storefrontPagePatterns: readonly RegExp[] = [
   /^\/wishlist\/?$/,
   /^\/checkout\/?$/,
   /^\/checkout\/success\/[^/]+\/?$/,
+  legalPagePattern,
   /^\/admin(\/.*)?$/,
 ];
 
