@@ -37,6 +37,7 @@ async function signUpInPanel(page: Page, email: string): Promise<void> {
   await panel.getByLabel('Фамилия').fill('Соколова');
   await panel.getByLabel('E-mail').fill(email);
   await panel.getByLabel('Пароль').fill('katya-password');
+  await panel.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
   await screenshot(page, `accounts-signup-panel-${page.viewportSize()?.width ?? 0}px`);
   await panel.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await page.getByText('Вы успешно авторизованы!').first().waitFor();

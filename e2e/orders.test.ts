@@ -96,6 +96,7 @@ describe('orders in the browser', () => {
     await page.getByLabel('Индекс').fill('420111');
     await page.getByRole('textbox', { name: /^Адрес/ }).fill('ул. Баумана, д. 1, кв. 2');
     await page.getByLabel('Комментарий к доставке').fill('Позвонить за час');
+    await page.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
     await expectAccessible(page, '/checkout');
     await screenshot(page, 'orders-checkout-desktop');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
@@ -221,6 +222,7 @@ describe('orders in the browser', () => {
     await page.getByLabel('Город').fill('Самара');
     await page.getByLabel('Индекс').fill('443001');
     await page.getByRole('textbox', { name: /^Адрес/ }).fill('ул. Ленинградская, д. 7');
+    await page.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     await page.waitForURL(/\/checkout\/success\/\d+$/);
 

@@ -57,7 +57,7 @@ export function LegalFormPage() {
         )}
         <TextInput label="Заголовок" withAsterisk {...form.getInputProps('title')} />
         <Suspense fallback={<Loader size="sm" />}>
-          <NewsBodyEditor value={form.values.body} onChange={(html) => form.setFieldValue('body', html)} error={form.errors['body'] as string | undefined} />
+          <NewsBodyEditor label="Текст страницы" value={form.values.body} onChange={(html) => form.setFieldValue('body', html)} error={form.errors['body'] as string | undefined} />
         </Suspense>
       </FormSection>
     </FormFrame>
