@@ -67,6 +67,10 @@ describe('legal pages', () => {
     expect((await t.trpc().content.legal.get.query({ slug: 'returns' })).body).toContain('14 дней');
     const unknown = await t.rest<Refusal>('GET', '/legal-pages/cookies');
     expect(unknown.status).toBe(400);
+    const document = (await t.rest<{ paths: Record<string, Record<string, unknown>> }>('GET', '/openapi.json')).body;
+    expect(Object.keys(document.paths['/legal-pages'] ?? {})).toEqual(['get']);
+    expect(Object.keys(document.paths['/legal-pages/{slug}'] ?? {}).sort()).toEqual(['get', 'put']);
+    expect(JSON.stringify(document.paths['/subscribes/call'])).toContain('consent');
   });
 
   it('are edited by the Admin only: the version goes up, a stale edit is refused, the HTML is cleaned', async () => {

@@ -37,6 +37,8 @@ export default function NewsBodyEditor({ value, onChange, error, label = 'Тек
     extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } })],
     content: value,
     immediatelyRender: false,
+    // The editable area itself (role textbox) is named, not only its wrapper.
+    editorProps: { attributes: { 'aria-label': label } },
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
   });
   // A record loaded after the editor started (an edit screen) replaces its content once.
