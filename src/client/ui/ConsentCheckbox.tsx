@@ -17,7 +17,7 @@ export function ConsentCheckbox(props: Omit<CheckboxProps, 'label'>) {
       label={
         <>
           Я согласен(на) на обработку персональных данных в соответствии с{' '}
-          <Anchor component={Link} to="/privacy" target="_blank" inherit>
+          <Anchor component={Link} to="/privacy" target="_blank" inherit underline="always">
             политикой конфиденциальности
           </Anchor>
         </>

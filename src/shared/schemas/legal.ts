@@ -1,16 +1,13 @@
 import { z } from '../zod.js';
+import { legalSlugs } from '../legal-slugs.js';
 import { listResponse, versionInputShape, versionSchema } from './common.js';
+
+export { legalSlugs, type LegalSlug } from '../legal-slugs.js';
 
 /**
  * The legal pages' contract (docs/legal.md): «Политика конфиденциальности», «Публичная оферта»,
  * «Доставка и оплата», «Обмен и возврат», each by its slug, edited by the Admin as rich text.
  */
-export const legalSlugs = ['privacy', 'offer', 'delivery', 'returns'] as const;
-export type LegalSlug = (typeof legalSlugs)[number];
-
-/** Storefront paths of the pages: `/privacy`, `/offer`, `/delivery`, `/returns`. */
-export const legalPath = (slug: LegalSlug): string => `/${slug}`;
-
 export const legalSlugSchema = z.enum(legalSlugs, { error: 'Такой страницы нет' });
 export const legalSlugInputSchema = z.object({ slug: legalSlugSchema });
 

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { legalSlugs } from '../../../shared/schemas/legal.js';
+import { legalSlugs } from '../../../shared/legal-slugs.js';
 import { lazyPage } from '../../ui/lazy-page';
 
 const NewsListPage = lazy(() => import('./NewsListPage'));

@@ -58,7 +58,7 @@ export default function CheckoutPage() {
               <ConsentCheckbox {...form.getInputProps('consent', { type: 'checkbox' })} />
               <Text size="xs" c="dimmed">
                 Нажимая кнопку, вы соглашаетесь с условиями{' '}
-                <Anchor component={Link} to="/offer" target="_blank" inherit>
+                <Anchor component={Link} to="/offer" target="_blank" inherit underline="always">
                   публичной оферты
                 </Anchor>
               </Text>
