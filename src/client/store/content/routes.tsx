@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { legalSlugs } from '../../../shared/legal-slugs.js';
 import { lazyPage } from '../../ui/lazy-page';
 
 const NewsListPage = lazy(() => import('./NewsListPage'));
@@ -17,5 +16,6 @@ export const contentStoreRoutes: RouteObject[] = [
   { path: 'check/:code', element: lazyPage(<CheckPage />) },
   { path: 'subscribe/confirm/:token', element: lazyPage(<SubscribeConfirmPage />) },
   { path: 'unsubscribe/:mailId', element: lazyPage(<UnsubscribePage />) },
-  ...legalSlugs.map((slug) => ({ path: slug, element: lazyPage(<LegalPage slug={slug} />) })),
+  // /privacy, /offer, /delivery, /returns; any other one-segment path is the not-found page (LegalPage checks).
+  { path: ':legal', element: lazyPage(<LegalPage />) },
 ];

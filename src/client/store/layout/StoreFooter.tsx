@@ -19,21 +19,20 @@ export function StoreFooter() {
             <Anchor component={Link} to={routes.profile} size="sm" c="dimmed">
               Личный кабинет
             </Anchor>
-            <Anchor component={Link} to="/delivery" size="sm" c="dimmed">
-              Доставка и оплата
-            </Anchor>
-            <Anchor component={Link} to="/returns" size="sm" c="dimmed">
-              Обмен и возврат
-            </Anchor>
           </Stack>
           <Stack gap={4}>
-            <Text fw={700}>Доставка и оплата</Text>
+            <Anchor component={Link} to="/delivery" fw={700} c="dark">
+              Доставка и оплата
+            </Anchor>
             <Text size="sm" c="dimmed">
               Доставка по всей России от 1 дня
             </Text>
             <Text size="sm" c="dimmed">
               Оплата при получении
             </Text>
+            <Anchor component={Link} to="/returns" size="sm" c="dimmed">
+              Обмен и возврат
+            </Anchor>
           </Stack>
           <Stack gap={4}>
             <Text fw={700}>Контакты</Text>
