@@ -3,6 +3,13 @@ import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { CallbackButton } from '../content/CallbackButton';
 
+/** The legal pages (docs/legal.md) besides «Доставка и оплата», the heading of its own column. */
+const legalLinks = [
+  ['/returns', 'Обмен и возврат'],
+  ['/privacy', 'Политика конфиденциальности'],
+  ['/offer', 'Публичная оферта'],
+] as const;
+
 export function StoreFooter() {
   return (
     <Box component="footer" bg="gray.0" mt="xl" py="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
@@ -30,9 +37,6 @@ export function StoreFooter() {
             <Text size="sm" c="dimmed">
               Оплата при получении
             </Text>
-            <Anchor component={Link} to="/returns" size="sm" c="dimmed">
-              Обмен и возврат
-            </Anchor>
           </Stack>
           <Stack gap={4}>
             <Text fw={700}>Контакты</Text>
@@ -45,13 +49,12 @@ export function StoreFooter() {
             <CallbackButton />
           </Stack>
         </SimpleGrid>
-        <Group mt="lg" gap="md">
-          <Anchor component={Link} to="/privacy" size="xs" c="dimmed">
-            Политика конфиденциальности
-          </Anchor>
-          <Anchor component={Link} to="/offer" size="xs" c="dimmed">
-            Публичная оферта
-          </Anchor>
+        <Group mt="lg">
+          {legalLinks.map(([to, label]) => (
+            <Anchor key={to} component={Link} to={to} size="xs" c="dimmed">
+              {label}
+            </Anchor>
+          ))}
           <Text size="xs" c="dimmed">
             © {new Date().getFullYear()} Магазин. Все права защищены.
           </Text>
