@@ -3,13 +3,6 @@ import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { CallbackButton } from '../content/CallbackButton';
 
-/** The legal pages (docs/legal.md) besides «Доставка и оплата», the heading of its own column. */
-const legalLinks = [
-  ['/returns', 'Обмен и возврат'],
-  ['/privacy', 'Политика конфиденциальности'],
-  ['/offer', 'Публичная оферта'],
-] as const;
-
 export function StoreFooter() {
   return (
     <Box component="footer" bg="gray.0" mt="xl" py="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
@@ -34,9 +27,9 @@ export function StoreFooter() {
             <Text size="sm" c="dimmed">
               Доставка по всей России от 1 дня
             </Text>
-            <Text size="sm" c="dimmed">
-              Оплата при получении
-            </Text>
+            <Anchor component={Link} to="/returns" size="sm" c="dimmed">
+              Обмен и возврат
+            </Anchor>
           </Stack>
           <Stack gap={4}>
             <Text fw={700}>Контакты</Text>
@@ -50,11 +43,12 @@ export function StoreFooter() {
           </Stack>
         </SimpleGrid>
         <Group mt="lg">
-          {legalLinks.map(([to, label]) => (
-            <Anchor key={to} component={Link} to={to} size="xs" c="dimmed">
-              {label}
-            </Anchor>
-          ))}
+          <Anchor component={Link} to="/privacy" size="xs" c="dimmed">
+            Политика конфиденциальности
+          </Anchor>
+          <Anchor component={Link} to="/offer" size="xs" c="dimmed">
+            Публичная оферта
+          </Anchor>
           <Text size="xs" c="dimmed">
             © {new Date().getFullYear()} Магазин. Все права защищены.
           </Text>
