@@ -27,6 +27,9 @@ export function StoreFooter() {
             <Text size="sm" c="dimmed">
               Доставка по всей России от 1 дня
             </Text>
+            <Text size="sm" c="dimmed">
+              Оплата при получении
+            </Text>
             <Anchor component={Link} to="/returns" size="sm" c="dimmed">
               Обмен и возврат
             </Anchor>
