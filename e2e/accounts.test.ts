@@ -37,6 +37,7 @@ async function signUpInPanel(page: Page, email: string): Promise<void> {
   await panel.getByLabel('Фамилия').fill('Соколова');
   await panel.getByLabel('E-mail').fill(email);
   await panel.getByLabel('Пароль').fill('katya-password');
+  await panel.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
   await screenshot(page, `accounts-signup-panel-${page.viewportSize()?.width ?? 0}px`);
   await panel.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await page.getByText('Вы успешно авторизованы!').first().waitFor();
@@ -71,7 +72,7 @@ describe('storefront: accounts', () => {
   });
 
   it('resets a forgotten password from the panel and the link of the letter', async () => {
-    await t.trpc().accounts.auth.signup.mutate({ firstName: 'Павел', email: 'pavel@shop.test', password: 'pavel-password' });
+    await t.trpc().accounts.auth.signup.mutate({ firstName: 'Павел', email: 'pavel@shop.test', password: 'pavel-password', consent: true });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(t.baseUrl);
     await page.getByRole('button', { name: 'Войти' }).click();

@@ -29,7 +29,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 describe('remembered contacts', () => {
   it('the profile lists saved addresses, adds one through the phone mask and makes it the default', async () => {
-    const { accessToken } = await t.trpc().accounts.auth.signup.mutate({ firstName: 'Зоя', lastName: 'Адресова', email: 'zoya@shop.test', password: 'zoya-password' });
+    const { accessToken } = await t.trpc().accounts.auth.signup.mutate({ firstName: 'Зоя', lastName: 'Адресова', email: 'zoya@shop.test', password: 'zoya-password', consent: true });
     const home = await t
       .trpc(accessToken)
       .orders.addresses.create.mutate({ firstName: 'Зоя', lastName: 'Адресова', address: 'ул. Пушкина, д. 10, кв. 5', city: 'Москва', zipCode: '101000', phone: '8 900 100-20-30' });
@@ -108,7 +108,7 @@ describe('remembered contacts', () => {
   });
 
   it('a signed-in shopper\'s checkout starts filled from the default address, and keeps a new one when asked', async () => {
-    const { accessToken } = await t.trpc().accounts.auth.signup.mutate({ firstName: 'Пётр', lastName: 'Заполненный', email: 'petr@shop.test', password: 'petr-password' });
+    const { accessToken } = await t.trpc().accounts.auth.signup.mutate({ firstName: 'Пётр', lastName: 'Заполненный', email: 'petr@shop.test', password: 'petr-password', consent: true });
     await t
       .trpc(accessToken)
       .orders.addresses.create.mutate({ firstName: 'Пётр', lastName: 'Заполненный', address: 'пр. Мира, д. 3, кв. 7', city: 'Казань', zipCode: '420000', phone: '8 917 200-30-40' });
@@ -132,6 +132,7 @@ describe('remembered contacts', () => {
     // A new address typed here joins the profile when «Сохранить адрес в профиле» is ticked.
     await page.getByRole('textbox', { name: /^Адрес/ }).fill('ул. Баумана, д. 1');
     await page.getByLabel('Сохранить адрес в профиле').check();
+    await page.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     await page.waitForURL(/\/checkout\/success\//);
     const kept = await t.db.selectFrom('addresses').innerJoin('users', 'users.id', 'addresses.userId').select('addresses.address').where('users.email', '=', 'petr@shop.test').orderBy('addresses.id').execute();

@@ -71,6 +71,7 @@ describe('home page with the demo content', () => {
     await page.getByText('Введите корректный e-mail').waitFor();
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     await email.fill('scroll-reader@example.ru');
+    await page.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
     await page.getByRole('button', { name: 'Подписаться' }).click();
     await page.getByText('Вы подписаны!').waitFor();
     await page.close();

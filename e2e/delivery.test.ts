@@ -111,6 +111,7 @@ describe('delivery in the browser', () => {
     await expect.poll(() => page.getByTestId('order-total').textContent()).toMatch(rubles('2 650'));
     await expectAccessible(page, '/checkout with the pickup points');
     await screenshot(page, 'delivery-checkout-pickup-phone');
+    await page.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
 
     await page.waitForURL(/\/checkout\/success\/\d+$/);

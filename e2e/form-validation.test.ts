@@ -51,6 +51,7 @@ describe('validation that protects the shop', () => {
     await panel.getByLabel('Имя').fill('Вера');
     await panel.getByLabel('E-mail').fill('vera-quality@shop.test');
     await panel.getByLabel('Пароль').fill('vera-password-1');
+    await panel.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
     await panel.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await page.getByText('Вы успешно авторизованы!').waitFor();
     expect(await page.locator('[data-sonner-toast]').count()).toBe(1);

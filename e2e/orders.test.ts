@@ -96,6 +96,7 @@ describe('orders in the browser', () => {
     await page.getByLabel('Индекс').fill('420111');
     await page.getByRole('textbox', { name: /^Адрес/ }).fill('ул. Баумана, д. 1, кв. 2');
     await page.getByLabel('Комментарий к доставке').fill('Позвонить за час');
+    await page.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
     await expectAccessible(page, '/checkout');
     await screenshot(page, 'orders-checkout-desktop');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
@@ -195,7 +196,7 @@ describe('orders in the browser', () => {
   });
 
   it('at sign-in the basket becomes the user’s; the checkout starts from the account and the profile lists the order', async () => {
-    await t.trpc().accounts.auth.signup.mutate({ firstName: 'Нина', lastName: 'Кабинетова', email: 'nina@shop.test', password: 'nina-password' });
+    await t.trpc().accounts.auth.signup.mutate({ firstName: 'Нина', lastName: 'Кабинетова', email: 'nina@shop.test', password: 'nina-password', consent: true });
     const page = await browser.newPage({ viewport: desktop });
     await page.goto(`${t.baseUrl}/product/ryukzak-turisticheskiy`);
     await page.getByRole('button', { name: 'В корзину', exact: true }).click();
@@ -221,6 +222,7 @@ describe('orders in the browser', () => {
     await page.getByLabel('Город').fill('Самара');
     await page.getByLabel('Индекс').fill('443001');
     await page.getByRole('textbox', { name: /^Адрес/ }).fill('ул. Ленинградская, д. 7');
+    await page.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     await page.waitForURL(/\/checkout\/success\/\d+$/);
 

@@ -22,6 +22,7 @@ import * as variantItems from './0020_variant_items.js';
 import * as stockAlerts from './0021_stock_alerts.js';
 import * as sizeCharts from './0022_size_charts.js';
 import * as delivery from './0023_delivery.js';
+import * as legal from './0024_legal.js';
 import * as defaultAddress from './0025_default_address.js';
 import * as oneClickOrderLinks from './0026_one_click_order_links.js';
 import * as payments from './0027_payments.js';
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0021_stock_alerts': stockAlerts,
   '0022_size_charts': sizeCharts,
   '0023_delivery': delivery,
+  '0024_legal': legal,
   '0025_default_address': defaultAddress,
   '0026_one_click_order_links': oneClickOrderLinks,
   '0027_payments': payments,

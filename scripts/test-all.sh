@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Every test: integration and unit tests on the embedded PGlite (on the machine's Node.js and on
-# Node.js 24 LTS), the same tests on PostgreSQL (Node.js 24), then the browser tests in headless
-# Chromium. Installs what a clean machine lacks.
+# Every test: integration and unit tests on the embedded PGlite (on the machine's Node.js), the
+# same tests on PostgreSQL (on Node.js 24 LTS), then the browser tests in headless Chromium.
+# Installs what a clean machine lacks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,9 +35,6 @@ fi
 
 echo "== tests on PGlite, Node.js $(node -v)"
 env -u DATABASE_URL npm test
-
-echo "== tests on PGlite, Node.js $(PATH="$NODE24_PATH" node -v)"
-PATH="$NODE24_PATH" env -u DATABASE_URL npm test
 
 echo "== tests on PostgreSQL ($POSTGRES_TEST_URL), Node.js $(PATH="$NODE24_PATH" node -v)"
 PATH="$NODE24_PATH" DATABASE_URL="$POSTGRES_TEST_URL" npm test

@@ -92,7 +92,7 @@ async function letterTo(address: string, subject: string): Promise<ReceivedLette
 describe('with SMTP_URL the mailer sends by SMTP', () => {
   it('sends the confirmation letter in Russian with a working /confirm link, and keeps no link in the outbox', async () => {
     const signup = await t.rest<AuthResponse>('POST', '/auth/signup', {
-      body: { firstName: 'Светлана', lastName: 'Орлова', email: 'sveta@shop.test', password: 'sveta-password' },
+      body: { firstName: 'Светлана', lastName: 'Орлова', email: 'sveta@shop.test', password: 'sveta-password', consent: true },
     });
     expect(signup.status).toBe(200);
 
@@ -115,7 +115,7 @@ describe('with SMTP_URL the mailer sends by SMTP', () => {
   });
 
   it('sends the reset letter with a /reset link that sets the new password', async () => {
-    await t.rest('POST', '/auth/signup', { body: { firstName: 'Олег', email: 'oleg@shop.test', password: 'oleg-password' } });
+    await t.rest('POST', '/auth/signup', { body: { firstName: 'Олег', email: 'oleg@shop.test', password: 'oleg-password', consent: true } });
     expect((await t.rest('POST', '/auth/reset', { body: { email: 'oleg@shop.test' } })).status).toBe(200);
     const letter = await letterTo('oleg@shop.test', 'Восстановление пароля');
     const token = linkToken(letter.text, 'reset');

@@ -52,10 +52,10 @@ describe('rate limits in memory (no REDIS_URL)', () => {
     expect(await restFrom(t.baseUrl, ip, 'POST', '/users/help', { body: help })).toEqual(tooMany);
 
     for (let attempt = 0; attempt < LIMIT; attempt += 1) {
-      const shopper = { firstName: 'Ира', email: `ira${attempt}-${ip}@shop.test`, password: 'ira-password' };
+      const shopper = { firstName: 'Ира', email: `ira${attempt}-${ip}@shop.test`, password: 'ira-password', consent: true };
       expect((await restFrom(t.baseUrl, ip, 'POST', '/auth/signup', { body: shopper })).status).toBe(200);
     }
-    expect(await restFrom(t.baseUrl, ip, 'POST', '/auth/signup', { body: { firstName: 'Ира', email: 'ira-more@shop.test', password: 'ira-password' } })).toEqual(tooMany);
+    expect(await restFrom(t.baseUrl, ip, 'POST', '/auth/signup', { body: { firstName: 'Ира', email: 'ira-more@shop.test', password: 'ira-password', consent: true } })).toEqual(tooMany);
     expect(await t.db.selectFrom('users').select('id').where('email', '=', 'ira-more@shop.test').executeTakeFirst()).toBeUndefined();
   });
 });

@@ -27,7 +27,7 @@ const accountLocked = { status: 429, body: { statusCode: 429,code: 'TOO_MANY_REQ
 
 async function signUp(t: TestApp, ip: string, name: string): Promise<string> {
   const email = uniqueEmail(name);
-  const answer = await restFrom(t.baseUrl, ip, 'POST', '/auth/signup', { body: { firstName: 'Ольга', email, password } });
+  const answer = await restFrom(t.baseUrl, ip, 'POST', '/auth/signup', { body: { firstName: 'Ольга', email, password, consent: true } });
   expect(answer.status).toBe(200);
   return email;
 }

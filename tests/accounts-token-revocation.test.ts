@@ -55,7 +55,7 @@ describe('revocation across instances sharing a database', () => {
   let shoppers = 0;
   async function signUp(): Promise<AuthResponse> {
     shoppers += 1;
-    const answer = await first.rest<AuthResponse>('POST', '/auth/signup', { body: { firstName: 'Вера', email: `vera${shoppers}@shop.test`, password: 'vera-password-1' } });
+    const answer = await first.rest<AuthResponse>('POST', '/auth/signup', { body: { firstName: 'Вера', email: `vera${shoppers}@shop.test`, password: 'vera-password-1', consent: true } });
     expect(answer.status).toBe(200);
     return answer.body;
   }

@@ -207,7 +207,7 @@ describe('orders with delivery', () => {
 
   it('a signed-in courier order: goods plus the zone’s price, its snapshot, and the letter', async () => {
     await basketOf([{ variantId: variantOf(shop.jacket), sizeId: shop.sizes.s48, quantity: 1 }], shopper.token);
-    const placed = await t.rest<Checkout>('POST', '/checkouts', { token: shopper.token, body: { phone: '+7 900 000-00-02', address: { ...delivery, city: 'г. Москва' }, deliveryMethodId: method.courier.id } });
+    const placed = await t.rest<Checkout>('POST', '/checkouts', { token: shopper.token, body: { consent: true, phone: '+7 900 000-00-02', address: { ...delivery, city: 'г. Москва' }, deliveryMethodId: method.courier.id } });
     expect(placed.status).toBe(200);
     expect(placed.body).toMatchObject({ itemsAmount: 4999.9, totalAmount: 5299.9 });
     expect(placed.body.delivery).toEqual({ methodId: method.courier.id, kind: 'courier', name: 'Курьер', estimate: '1–2 дня', cost: 300, pickupPoint: null });
@@ -222,7 +222,7 @@ describe('orders with delivery', () => {
 
     // Over the free threshold the courier costs nothing.
     await basketOf([{ variantId: variantOf(shop.jacket), sizeId: shop.sizes.s50, quantity: 2 }], shopper.token);
-    const free = await t.trpc(shopper.token).orders.checkouts.create.mutate({ phone: '+7 900 000-00-02', address: delivery, deliveryMethodId: method.courier.id });
+    const free = await t.trpc(shopper.token).orders.checkouts.create.mutate({ consent: true, phone: '+7 900 000-00-02', address: delivery, deliveryMethodId: method.courier.id });
     expect(free).toMatchObject({ itemsAmount: 9999.8, totalAmount: 9999.8, delivery: { kind: 'courier', cost: 0 } });
   });
 
@@ -264,7 +264,7 @@ describe('orders with delivery', () => {
 
   it('a signed-in pickup and a guest courier order', async () => {
     await basketOf(mugs(3), shopper.token);
-    const pickup = await t.rest<Checkout>('POST', '/checkouts', { token: shopper.token, body: { phone: '+7 900 000-00-02', deliveryMethodId: method.pickup.id, pickupPointId: point.arbat.id } });
+    const pickup = await t.rest<Checkout>('POST', '/checkouts', { token: shopper.token, body: { consent: true, phone: '+7 900 000-00-02', deliveryMethodId: method.pickup.id, pickupPointId: point.arbat.id } });
     expect(pickup.status).toBe(200);
     expect(pickup.body).toMatchObject({ itemsAmount: 1050, totalAmount: 1050, address: 'ул. Новый Арбат, д. 15', delivery: { kind: 'pickup', pickupPoint: { name: 'Пункт на Арбате' } } });
     const courier = await direct({ basketId: await basketOf(mugs(1)), address: { ...delivery, city: 'Химки' }, deliveryMethodId: method.courier.id }, 'courier@guest.test');
@@ -296,7 +296,7 @@ describe('orders with delivery', () => {
     expect(own.body.rows.find((row) => row.id === orders['courier']!.id)?.delivery).toEqual(orders['courier']!.delivery);
     // The next order pays the new price.
     await basketOf(mugs(1), shopper.token);
-    const next = await t.trpc(shopper.token).orders.checkouts.create.mutate({ phone: '+7 900 000-00-02', address: delivery, deliveryMethodId: method.courier.id });
+    const next = await t.trpc(shopper.token).orders.checkouts.create.mutate({ consent: true, phone: '+7 900 000-00-02', address: delivery, deliveryMethodId: method.courier.id });
     expect(next.delivery).toMatchObject({ name: 'Курьер-экспресс', cost: 999 });
   });
 

@@ -24,7 +24,7 @@ describe('a NUL character in any text', () => {
     const field = (name: string) => bad(`${statusMessages[400]} ${name}: ${domainMessages.nulCharacter}`);
     expect(await t.rest('GET', '/tags?name=%00')).toEqual(field('name'));
     expect(await t.rest('GET', '/products/by-url/a%00b')).toEqual(field('url'));
-    expect(await t.rest('POST', '/auth/signup', { body: { firstName: 'Ан\u0000на', email: 'nul@shop.test', password: 'x-password-1' } })).toEqual(field('firstName'));
+    expect(await t.rest('POST', '/auth/signup', { body: { firstName: 'Ан\u0000на', email: 'nul@shop.test', password: 'x-password-1', consent: true } })).toEqual(field('firstName'));
     expect(await t.rest('POST', '/users/help', { body: { email: 'a@shop.test', message: 'при\u0000вет' } })).toEqual(field('message'));
     const product = { name: 'Товар', url: 'tovar-nul', variants: [{ article: 'A\u0000B', price: 10, stock: 1 }] };
     expect(await t.rest('POST', '/products', { token: adminToken, body: product })).toEqual(field('variants.0.article'));

@@ -56,7 +56,7 @@ describe('addresses', () => {
     // A checkout with someone else's address is refused.
     const basket = await t.rest<{ id: string }>('POST', '/baskets', { token: petr.token, body: { orderProducts: [{ variantId: variantOf(shop.mug), quantity: 1 }] } });
     expect(basket.status).toBe(200);
-    expect((await t.rest('POST', '/checkouts', { token: petr.token, body: { addressId: home.body.id, phone: guest.phone } })).status).toBe(403);
+    expect((await t.rest('POST', '/checkouts', { token: petr.token, body: { addressId: home.body.id, phone: guest.phone, consent: true } })).status).toBe(403);
 
     expect((await t.rest('DELETE', `/addresses/${work.body.id}`, { token: anna.token })).status).toBe(200);
     expect((await t.rest('GET', `/addresses/${work.body.id}`, { token: anna.token })).status).toBe(403);
@@ -68,7 +68,7 @@ describe('addresses', () => {
   it('keeps one user\'s orders and baskets from another', async () => {
     const order = await t.rest<Checkout>('POST', '/checkouts', {
       token: petr.token,
-      body: { phone: guest.phone, address: delivery, oneClick: { variantId: variantOf(shop.mug), quantity: 1 } },
+      body: { phone: guest.phone, address: delivery, oneClick: { variantId: variantOf(shop.mug), quantity: 1 }, consent: true },
     });
     expect(order.status).toBe(200);
     expect(order.body).toMatchObject({ firstName: 'Пётр', email: 'petr.access@shop.test', userId: petr.id });
@@ -77,7 +77,7 @@ describe('addresses', () => {
     expect((await t.rest('GET', `/checkouts/${order.body.id}`)).status).toBe(401);
     expect((await t.rest<{ rows: Checkout[] }>('GET', '/checkouts', { token: anna.token })).body.rows).toEqual([]);
     expect((await t.rest('DELETE', `/checkouts/${order.body.id}`, { token: petr.token })).status).toBe(403);
-    expect((await t.rest('POST', '/checkouts', { body: { phone: guest.phone, address: delivery } })).status).toBe(401);
+    expect((await t.rest('POST', '/checkouts', { body: { phone: guest.phone, address: delivery, consent: true } })).status).toBe(401);
   });
 });
 

@@ -62,7 +62,7 @@ describe('the default address', () => {
   it('keeps a typed checkout address when «Сохранить адрес» is on, once, and becomes the first default', async () => {
     const lev = await signUp(t, 'lev.addresses@shop.test', 'Лев');
     const order = (extra: Record<string, unknown>) =>
-      t.rest<Checkout>('POST', '/checkouts', { token: lev.token, body: { lastName: 'Адресов', phone: '8 913 555-00-11', address: delivery, oneClick: { variantId: variantOf(shop.mug), quantity: 1 }, ...extra } });
+      t.rest<Checkout>('POST', '/checkouts', { token: lev.token, body: { consent: true, lastName: 'Адресов', phone: '8 913 555-00-11', address: delivery, oneClick: { variantId: variantOf(shop.mug), quantity: 1 }, ...extra } });
     const kept = async () => (await t.rest<List>('GET', '/addresses?limit=100', { token: lev.token })).body.rows;
 
     expect((await order({})).status).toBe(200);
@@ -115,7 +115,7 @@ describe('phones', () => {
 
     const signedIn = await t.rest<Checkout>('POST', '/checkouts', {
       token: nina.token,
-      body: { addressId: address.body.id, phone: '+7 (912) 345 67 89', oneClick: { variantId: variantOf(shop.mug), quantity: 1 } },
+      body: { consent: true, addressId: address.body.id, phone: '+7 (912) 345 67 89', oneClick: { variantId: variantOf(shop.mug), quantity: 1 } },
     });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.phone).toBe('+79123456789');

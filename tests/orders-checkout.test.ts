@@ -44,7 +44,7 @@ describe('checkout', () => {
     const placed = await restWith<Checkout>(t, 'POST', '/checkouts', {
       token: anna.token,
       headers: { 'idempotency-key': 'flow-order-00001' },
-      body: { addressId: address.body.id, phone: '+7 900 000-00-01', comment: 'Позвонить за час', totalAmount: 1 },
+      body: { addressId: address.body.id, phone: '+7 900 000-00-01', comment: 'Позвонить за час', totalAmount: 1, consent: true },
     });
     expect(placed.status).toBe(200);
     const order = placed.body;
@@ -106,7 +106,7 @@ describe('checkout', () => {
     const theirs = await restWith<Checkout>(t, 'POST', '/checkouts', {
       token: other.token,
       headers,
-      body: { phone: guest.phone, address: delivery, oneClick: { variantId: variantOf(shop.mug) } },
+      body: { phone: guest.phone, address: delivery, oneClick: { variantId: variantOf(shop.mug) }, consent: true },
     });
     expect(theirs.status).toBe(200);
     expect(theirs.body.id).not.toBe(one.body.id);

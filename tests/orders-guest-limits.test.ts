@@ -122,7 +122,7 @@ describe('guest checkouts', () => {
     expect(tooMany.body.message).toBe(orderMessages.tooManyUnitsPerLine(5));
     const lines = [{ variantId: plenty, quantity: 5 }, { variantId: variantOf(shop.mug), quantity: 5 }];
     expect((await t.rest('PUT', `/baskets/${basket.body.id}`, { token: anna.token, body: { orderProducts: lines } })).status).toBe(200);
-    const placed = await t.rest<Checkout>('POST', '/checkouts', { token: anna.token, body: { basketId: basket.body.id, phone: guest.phone, address: delivery } });
+    const placed = await t.rest<Checkout>('POST', '/checkouts', { token: anna.token, body: { basketId: basket.body.id, phone: guest.phone, address: delivery, consent: true } });
     expect(placed.status).toBe(200);
     expect(placed.body.totalQuantity).toBe(10);
   });

@@ -73,7 +73,7 @@ describe('an idempotency key', () => {
     expect(placed.status).toBe(200);
     expect((await restWith<Checkout>(t, 'POST', '/checkouts/direct', { headers: { 'idempotency-key': key }, body: first })).body.id).toBe(placed.body.id);
 
-    const stranger = { firstName: 'Пётр', lastName: 'Чужой', email: 'petr@stranger.test', phone: '+7 901 000-00-00', basketId: await guestBasket(), address: victimAddress };
+    const stranger = { firstName: 'Пётр', lastName: 'Чужой', email: 'petr@stranger.test', phone: '+7 901 000-00-00', consent: true, basketId: await guestBasket(), address: victimAddress };
     const theirs = await restWith<Checkout>(t, 'POST', '/checkouts/direct', { headers: { 'idempotency-key': key }, body: stranger });
     expect(theirs.status).toBe(200);
     expect(theirs.body.id).not.toBe(placed.body.id);

@@ -133,7 +133,7 @@ async function load(url: string, itemFor: () => Item, seconds: number): Promise<
           return {
             ...request,
             headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-            body: JSON.stringify({ ...person, email, phone, oneClick: { ...itemFor(), quantity: 1 } }),
+            body: JSON.stringify({ ...person, email, phone, oneClick: { ...itemFor(), quantity: 1 }, consent: true }),
           };
         },
       },

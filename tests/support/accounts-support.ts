@@ -50,6 +50,7 @@ export interface ShopperFields {
   lastName: string;
   email: string;
   password: string;
+  consent: true;
 }
 
 let shoppersMade = 0;
@@ -57,7 +58,7 @@ let shoppersMade = 0;
 /** The sign-up fields of a new shopper: a unique e-mail in this test file, the overrides on top. */
 export function newShopper(overrides: Partial<ShopperFields> = {}): ShopperFields {
   shoppersMade += 1;
-  return { firstName: 'Анна', lastName: 'Иванова', email: `anna${shoppersMade}@shop.test`, password: 'anna-password-1', ...overrides };
+  return { firstName: 'Анна', lastName: 'Иванова', email: `anna${shoppersMade}@shop.test`, password: 'anna-password-1', consent: true, ...overrides };
 }
 
 /**

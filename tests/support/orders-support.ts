@@ -45,7 +45,7 @@ export async function setUpShop(t: TestApp): Promise<Shop> {
 
 /** A new shopper, signed in: their id, e-mail and access token. */
 export async function signUp(t: TestApp, email: string, firstName = 'Анна'): Promise<{ id: number; email: string; token: string }> {
-  const result = await t.trpc().accounts.auth.signup.mutate({ firstName, lastName: 'Покупатель', email, password: 'shopper-password-1' });
+  const result = await t.trpc().accounts.auth.signup.mutate({ firstName, lastName: 'Покупатель', email, password: 'shopper-password-1', consent: true });
   return { id: result.user.id, email, token: result.accessToken };
 }
 
@@ -60,7 +60,8 @@ export function restWith<T = unknown>(
 }
 
 export const delivery = { address: 'ул. Ленина, д. 1, кв. 2', city: 'Москва', country: 'Россия', zipCode: '101000' };
-export const guest = { firstName: 'Ольга', lastName: 'Гостева', email: 'olga@guest.test', phone: '+7 900 123-45-67' };
+/** A guest's contact details, with the consent every checkout carries (docs/legal.md). */
+export const guest = { firstName: 'Ольга', lastName: 'Гостева', email: 'olga@guest.test', phone: '+7 900 123-45-67', consent: true as const };
 
 export function variantOf(product: Product, index = 0): number {
   const variant = product.variants[index];

@@ -42,6 +42,7 @@ export async function integratorRun(
       email: 'inna@integrator.test',
       phone: '+7 900 555-44-33',
       address: { address: 'ул. Мира, д. 5', city: 'Казань', country: 'Россия', zipCode: '420000' },
+      consent: true,
     },
   });
   if (!order.data) throw new Error(`checkout: ${order.response.status}`);

@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { flagSchema, idSchema, listResponse, pagingShape, sortShape, versionInputShape, versionSchema } from './common.js';
+import { consentShape } from './consent.js';
 
 /**
  * The accounts contract (docs/accounts.md): users and their roles, the admin's user list, the
@@ -132,6 +133,7 @@ export const signupSchema = z.object({
   lastName: lastNameSchema.default(''),
   email: emailSchema,
   password: passwordSchema,
+  ...consentShape,
 });
 export type SignupInput = z.input<typeof signupSchema>;
 

@@ -3,6 +3,7 @@ import { z } from '../zod.js';
 import { flagSchema, orderBySchema, idSchema, listOf, listResponse, nameSchema, pagingShape, sortShape, urlSlugSchema, versionInputShape, versionSchema } from './common.js';
 import { imageNameSchema } from './media.js';
 import { emailSchema } from './accounts.js';
+import { consentShape } from './consent.js';
 
 /**
  * The content domain's contract (docs/content.md):
@@ -94,7 +95,7 @@ export const subscriberSchema = z.object({
   createdAt: z.date(),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
-export const subscribeSchema = z.object({ email: emailSchema });
+export const subscribeSchema = z.object({ email: emailSchema, ...consentShape });
 export const subscriberListSchema = z.object({
   email: z.string().trim().max(254).optional(),
   confirmed: flagSchema.optional(),
@@ -116,6 +117,7 @@ export const callbackSchema = z.object({
   name: z.string().trim().min(1, 'Укажите имя').max(100, 'Слишком длинное имя'),
   phone: phoneSchema,
   comment: z.string().trim().max(1000, 'Слишком длинный комментарий').default(''),
+  ...consentShape,
 });
 export type CallbackInput = z.input<typeof callbackSchema>;
 

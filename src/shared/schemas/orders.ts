@@ -6,6 +6,7 @@ import { cursorShape, decimalQuerySchema, flagSchema, idSchema, limitSchema, lis
 import { emailSchema, firstNameSchema, lastNameSchema } from './accounts.js';
 import { deliveryChoiceShape, orderDeliverySchema } from './delivery.js';
 import { checkoutPaymentSchema, paymentMethodSchema, paymentStatusSchema } from './payments.js';
+import { consentShape } from './consent.js';
 
 /**
  * The orders contract (docs/orders.md): baskets, wishlists,
@@ -278,6 +279,7 @@ const checkoutCommon = {
   ...deliveryChoiceShape,
   /** On delivery (default) or online (docs/payments.md). */
   paymentMethod: paymentMethodSchema.default('onDelivery'),
+  ...consentShape,
 };
 
 /** POST /checkouts (signed in): names and e-mail default to the address's and the account's. */

@@ -32,11 +32,13 @@ const labels: Partial<RichTextEditorLabels> = {
  * The news post's rich-text body (a lazy chunk: tiptap stays out of every other screen). The
  * server cleans the HTML on save by its allow-list; this editor makes only what that list keeps.
  */
-export default function NewsBodyEditor({ value, onChange, error }: { value: string; onChange: (html: string) => void; error?: string | undefined }) {
+export default function NewsBodyEditor({ value, onChange, error, label = 'Текст новости' }: { value: string; onChange: (html: string) => void; error?: string | undefined; label?: string }) {
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } })],
     content: value,
     immediatelyRender: false,
+    // The editable area itself (role textbox) is named, not only its wrapper.
+    editorProps: { attributes: { 'aria-label': label } },
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
   });
   // A record loaded after the editor started (an edit screen) replaces its content once.
@@ -45,7 +47,7 @@ export default function NewsBodyEditor({ value, onChange, error }: { value: stri
   }, [editor, value]);
 
   return (
-    <Input.Wrapper label="Текст новости" error={error}>
+    <Input.Wrapper label={label} error={error}>
       <RichTextEditor editor={editor} labels={labels} mt={4}>
         <RichTextEditor.Toolbar sticky stickyOffset={60}>
           <RichTextEditor.ControlsGroup>
@@ -74,7 +76,7 @@ export default function NewsBodyEditor({ value, onChange, error }: { value: stri
             <RichTextEditor.Redo />
           </RichTextEditor.ControlsGroup>
         </RichTextEditor.Toolbar>
-        <RichTextEditor.Content aria-label="Текст новости" />
+        <RichTextEditor.Content aria-label={label} />
       </RichTextEditor>
     </Input.Wrapper>
   );

@@ -9,4 +9,6 @@ export const contentPaths = {
   scanner: '/admin/scanner',
   createScanner: '/admin/scanner/create-scanner',
   scannerItem: (id: number) => `/admin/scanner/${id}`,
+  legal: '/admin/legal',
+  legalPage: (slug: string) => `/admin/legal/${slug}`,
 } as const;

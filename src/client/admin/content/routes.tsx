@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
 import { AdminListPage } from '../ui/AdminListPage';
 import { BannersPage } from './BannersPage';
+import { LegalFormPage } from './LegalFormPage';
+import { LegalPagesPage } from './LegalPagesPage';
 import { newsList } from './lists';
 import { NewsFormPage } from './NewsFormPage';
 import { ScannerFormPage } from './ScannerFormPage';
@@ -19,4 +21,6 @@ export const contentAdminRoutes: RouteObject[] = [
   { path: 'scanner', element: <ScannerListPage /> },
   { path: 'scanner/create-scanner', element: <ScannerFormPage key="new-scanner" /> },
   { path: 'scanner/:id', element: <ScannerFormPage /> },
+  { path: 'legal', element: <LegalPagesPage /> },
+  { path: 'legal/:slug', element: <LegalFormPage key="legal" /> },
 ];

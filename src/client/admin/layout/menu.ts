@@ -9,6 +9,7 @@ import {
   IconPackage,
   IconPhoto,
   IconQrcode,
+  IconScale,
   IconRuler,
   IconSettings,
   IconShoppingCart,
@@ -61,6 +62,7 @@ const contentSections: AdminMenuItem[] = [
   { label: 'Новости', path: routes.adminNews, icon: IconNews },
   { label: 'Баннеры', path: routes.adminBanners, icon: IconLayoutBoard },
   { label: 'QR-коды', path: '/admin/scanner', icon: IconQrcode },
+  { label: 'Правовые страницы', path: '/admin/legal', icon: IconScale },
 ];
 
 /** Every admin section, in the order of the side menu. */

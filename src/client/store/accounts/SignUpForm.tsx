@@ -1,6 +1,7 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { signupSchema, type SignupInput } from '../../../shared/schemas/accounts.js';
+import { ConsentCheckbox, type WithConsent } from '../../ui/ConsentCheckbox';
 import { NewPasswordInput } from '../../accounts/NewPasswordInput';
 import { useAuth } from '../../accounts/AuthProvider';
 import { accountMessages } from '../../accounts/messages';
@@ -17,18 +18,22 @@ export function SignUpForm({ onDone }: { onDone: () => void }) {
       onDone();
     },
   });
-  const form = useForm<SignupInput>({
+  const form = useForm<WithConsent<SignupInput>>({
     mode: 'uncontrolled',
-    initialValues: { firstName: '', lastName: '', email: '', password: '' },
+    initialValues: { firstName: '', lastName: '', email: '', password: '', consent: false },
     validate: schemaResolver(signupSchema, { sync: true }),
   });
+  const submit = form.onSubmit((values) => {
+    if (values.consent) signup.mutate({ ...values, consent: values.consent });
+  });
   return (
-    <form onSubmit={form.onSubmit((values) => signup.mutate(values))} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput label="Имя" autoComplete="given-name" withAsterisk key={form.key('firstName')} {...form.getInputProps('firstName')} />
         <TextInput label="Фамилия" autoComplete="family-name" key={form.key('lastName')} {...form.getInputProps('lastName')} />
         <TextInput label="E-mail" type="email" autoComplete="email" withAsterisk key={form.key('email')} {...form.getInputProps('email')} />
         <NewPasswordInput label="Пароль" key={form.key('password')} {...form.getInputProps('password')} />
+        <ConsentCheckbox key={form.key('consent')} {...form.getInputProps('consent', { type: 'checkbox' })} />
         <Button type="submit" loading={signup.isPending} fullWidth>
           Зарегистрироваться
         </Button>

@@ -21,13 +21,18 @@ export function StoreFooter() {
             </Anchor>
           </Stack>
           <Stack gap={4}>
-            <Text fw={700}>Доставка и оплата</Text>
+            <Anchor component={Link} to="/delivery" fw={700} c="dark">
+              Доставка и оплата
+            </Anchor>
             <Text size="sm" c="dimmed">
               Доставка по всей России от 1 дня
             </Text>
             <Text size="sm" c="dimmed">
               Оплата при получении
             </Text>
+            <Anchor component={Link} to="/returns" size="sm" c="dimmed">
+              Обмен и возврат
+            </Anchor>
           </Stack>
           <Stack gap={4}>
             <Text fw={700}>Контакты</Text>
@@ -41,6 +46,12 @@ export function StoreFooter() {
           </Stack>
         </SimpleGrid>
         <Group mt="lg">
+          <Anchor component={Link} to="/privacy" size="xs" c="dimmed">
+            Политика конфиденциальности
+          </Anchor>
+          <Anchor component={Link} to="/offer" size="xs" c="dimmed">
+            Публичная оферта
+          </Anchor>
           <Text size="xs" c="dimmed">
             © {new Date().getFullYear()} Магазин. Все права защищены.
           </Text>

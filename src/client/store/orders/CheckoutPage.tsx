@@ -1,7 +1,8 @@
-import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatRubles } from '../../../shared/money.js';
 import { routes } from '../../routes';
+import { ConsentCheckbox } from '../../ui/ConsentCheckbox';
 import { useTitle } from '../../ui/use-title';
 import { BasketColumns, BasketPlaceholder, orderableBasket } from './BasketPageLayout';
 import { BasketProblems } from './BasketSummary';
@@ -67,6 +68,13 @@ export default function CheckoutPage() {
               <BasketProblems basket={active} />
               <Text size="sm" c="dimmed">
                 Оплата при получении.
+              </Text>
+              <ConsentCheckbox {...form.getInputProps('consent', { type: 'checkbox' })} />
+              <Text size="xs" c="dimmed">
+                Нажимая кнопку, вы соглашаетесь с условиями{' '}
+                <Anchor component={Link} to="/offer" target="_blank" inherit underline="always">
+                  публичной оферты
+                </Anchor>
               </Text>
               <Button type="submit" size="md" fullWidth loading={placing} disabled={active.hasProblems}>
                 Подтвердить заказ

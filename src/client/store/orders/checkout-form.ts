@@ -6,6 +6,7 @@ import { checkoutDirectSchema, deliveryInputSchema, type Checkout } from '../../
 import { lastNameSchema } from '../../../shared/schemas/accounts.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
+import type { WithConsent } from '../../ui/ConsentCheckbox';
 import { useCheckoutPrefill } from './checkout-prefill';
 import type { BasketItem } from './use-basket';
 import { deliveryFormShape, emptyDelivery, toDeliveryInput, withDeliveryRules } from './delivery-form';
@@ -14,7 +15,7 @@ import { deliveryFormShape, emptyDelivery, toDeliveryInput, withDeliveryRules } 
 export const recipientLastNameSchema = lastNameSchema.refine((value) => value !== '', 'Укажите фамилию');
 
 /** The checkout form: the direct checkout's contact fields with the address typed in. */
-export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, email: true, phone: true, comment: true }).extend({
+export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, email: true, phone: true, comment: true, consent: true }).extend({
   // The server refuses an order without a surname («Укажите имя, фамилию и e-mail получателя.»).
   lastName: recipientLastNameSchema,
   address: deliveryInputSchema,
@@ -22,7 +23,7 @@ export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, e
   /** Signed in: keep the typed address in the profile. */
   saveAddress: z.boolean().default(false),
 });
-export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
+export type CheckoutFormValues = WithConsent<z.input<typeof checkoutFormSchema>>;
 
 const emptyValues: CheckoutFormValues = {
   firstName: '',
@@ -30,6 +31,7 @@ const emptyValues: CheckoutFormValues = {
   email: '',
   phone: '',
   comment: '',
+  consent: false,
   address: { address: '', city: '', country: 'Россия', zipCode: '' },
   ...emptyDelivery,
   saveAddress: false,
@@ -66,7 +68,8 @@ export function usePlaceOrder(onPlaced?: (order: Checkout) => void) {
   const signedIn = trpc.orders.checkouts.create.useMutation({ onSuccess: done, onError: refused });
   const direct = trpc.orders.checkouts.direct.useMutation({ onSuccess: done, onError: refused });
   const place = (source: CheckoutSource, values: CheckoutFormValues) => {
-    const { saveAddress, ...input } = { ...source, ...toDeliveryInput(values), idempotencyKey };
+    if (!values.consent) return;
+    const { saveAddress, ...input } = { ...source, ...toDeliveryInput(values), consent: values.consent, idempotencyKey };
     if (user) signedIn.mutate({ ...input, saveAddress: Boolean(saveAddress) && 'address' in input });
     else direct.mutate(input);
   };

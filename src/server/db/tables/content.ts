@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Defaulted, Version } from './columns.js';
+import type { LegalTables } from './legal.js';
 
 
 /** One picture of the home page's banner; `position` orders the list. */
@@ -63,8 +64,8 @@ export interface ScannersTable {
   createdAt: CreatedAt;
 }
 
-/** Tables of the content domain. */
-export interface ContentTables {
+/** Tables of the content domain (with the legal pages and consents, tables/legal.ts). */
+export interface ContentTables extends LegalTables {
   slides: SlidesTable;
   advertisements: AdvertisementsTable;
   news: NewsTable;

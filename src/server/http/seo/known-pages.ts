@@ -1,3 +1,5 @@
+import { legalPagePattern } from './legal-meta.js';
+
 /**
  * Paths the storefront's router shows a page for (src/client/router.tsx and the feature route
  * files). Any other path answers 404 with the app shell, which shows its «not found» page; a
@@ -21,6 +23,7 @@ export const storefrontPagePatterns: readonly RegExp[] = [
   /^\/checkout\/?$/,
   /^\/checkout\/success\/[^/]+\/?$/,
   /^\/order\/[^/]+\/?$/,
+  legalPagePattern,
   /^\/admin(\/.*)?$/,
 ];
 

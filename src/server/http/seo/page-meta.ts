@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { firstLinkedName } from '../../services/catalogue/first-link.js';
 import type { PageHead } from './html.js';
 import { isStorefrontPage } from './known-pages.js';
+import { isLegalSlug, legalPageHead } from './legal-meta.js';
 
 const shop = 'Магазин';
 const defaultDescription = 'Интернет-магазин одежды, обуви и аксессуаров: новые коллекции каждую неделю, доставка по всей России и примерка перед покупкой.';
@@ -129,6 +130,10 @@ export async function pageHead(db: Db, base: string, pathname: string, query: UR
   }
   if (first === 'news') {
     return { status: 200, head: { title: `Новости магазина | ${shop}`, description: 'Новости интернет-магазина: новые коллекции, скидки и события.', canonical: `${base}/news` } };
+  }
+  if (isLegalSlug(first) && second === undefined) {
+    const head = await legalPageHead(db, base, first, shop, plain);
+    return head ? { status: 200, head } : notFound;
   }
   // Personal and back-office pages: a title, and kept out of search results.
   return { status: 200, head: { title: shop, description: defaultDescription, noindex: true } };

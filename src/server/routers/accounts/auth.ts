@@ -19,6 +19,7 @@ import { publicProcedure, rateLimited, router } from '../../trpc.js';
 import { consumeAccountToken, peekAccountToken } from '../../services/accounts/account-tokens.js';
 import { sendConfirmationLink, sendResetLink } from '../../services/accounts/email-links.js';
 import { rememberNetwork, signInWithPassword } from '../../services/accounts/signin.js';
+import { recordConsent } from '../../services/content/consents.js';
 import { confirmLinkedUser, findUserById, insertUser } from '../../services/accounts/users.js';
 
 const tags = ['auth'];
@@ -36,6 +37,7 @@ export const authRouter = router({
       const response = await ctx.db.transaction().execute(async (trx) => {
         const user = await insertUser(trx, { firstName: input.firstName, lastName: input.lastName, email: input.email, passwordHash });
         await rememberNetwork(trx, user.id, ctx.ip);
+        await recordConsent(trx, { kind: 'signup', subjectId: user.id, contact: user.email, ip: ctx.ip });
         return { user, ...(await startSession(trx, ctx.tokens, user)) };
       });
       sendConfirmationLink(ctx, response.user);

@@ -1,5 +1,6 @@
 import { router } from '../../trpc.js';
 import { advertisementsRouter } from './advertisements.js';
+import { legalRouter } from './legal.js';
 import { newsRouter } from './news.js';
 import { scannerRouter } from './scanner.js';
 import { slidesRouter } from './slides.js';
@@ -11,4 +12,5 @@ export const contentRouter = router({
   news: newsRouter,
   subscribers: subscribersRouter,
   scanner: scannerRouter,
+  legal: legalRouter,
 });

@@ -9,9 +9,10 @@ import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { inTransaction } from '../../db/transaction.js';
 import { createOpaqueToken, hashOpaqueToken } from '../accounts/tokens.js';
+import { recordConsent } from './consents.js';
 import { confirmSubscriptionLetter, welcomeSubscriberLetter } from './letters.js';
 
-type Services = Pick<Context, 'db' | 'config' | 'mailer' | 'rateLimits'>;
+type Services = Pick<Context, 'db' | 'config' | 'mailer' | 'rateLimits' | 'ip'>;
 
 const unsubscribeLink = (services: Services, mailId: string) => `${services.config.publicUrl}/unsubscribe/${mailId}`;
 
@@ -25,18 +26,21 @@ export async function subscribe(services: Services, rawEmail: string): Promise<{
   const email = rawEmail.toLowerCase();
   const { token, hash } = createOpaqueToken();
   const row = await inTransaction(services.db, async (trx) => {
-    const existing = await trx.selectFrom('subscribers').select(['mailId', 'confirmedAt']).where('email', '=', email).forUpdate().executeTakeFirst();
+    const existing = await trx.selectFrom('subscribers').select(['id', 'mailId', 'confirmedAt']).where('email', '=', email).forUpdate().executeTakeFirst();
+    if (existing) await recordConsent(trx, { kind: 'subscription', subjectId: existing.id, contact: email, ip: services.ip });
     if (existing?.confirmedAt) return null;
     if (existing) {
       await trx.updateTable('subscribers').set({ confirmTokenHash: hash }).where('email', '=', email).execute();
       return { mailId: existing.mailId };
     }
-    return trx
+    const added = await trx
       .insertInto('subscribers')
       .values({ email, mailId: randomBytes(24).toString('base64url'), confirmTokenHash: hash })
       .onConflict((oc) => oc.column('email').doNothing())
-      .returning('mailId')
+      .returning(['id', 'mailId'])
       .executeTakeFirst();
+    if (added) await recordConsent(trx, { kind: 'subscription', subjectId: added.id, contact: email, ip: services.ip });
+    return added;
   });
   if (row && (await services.rateLimits.consume('letter', email))) {
     const confirmLink = `${services.config.publicUrl}/subscribe/confirm/${token}`;

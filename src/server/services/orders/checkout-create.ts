@@ -19,6 +19,7 @@ import { newOrderLink, orderStatusUrl } from './order-links.js';
 import { takeStock, type LineSnapshot } from './stock.js';
 import { orderEventData, recordEvent } from '../webhooks/events.js';
 import { assertPaymentMethod, openPayment, orderPayment, withPayment } from '../payments/start.js';
+import { recordConsent } from '../content/consents.js';
 
 const forbidden = () => new TRPCError({ code: 'FORBIDDEN' });
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
@@ -210,6 +211,7 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
     })
     .returning(['id', 'status', 'createdAt', 'updatedAt'])
     .executeTakeFirstOrThrow();
+  if (request.kind !== 'staff') await recordConsent(trx, { kind: request.oneClick ? 'one_click' : 'order', subjectId: order.id, contact: who.email || request.phone, ip: ctx.ip });
   await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
   await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: payment.status, changedBy: request.placedBy }).execute();
   if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount: itemsAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();

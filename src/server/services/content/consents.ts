@@ -1,0 +1,31 @@
+import type { ConsentKind } from '../../db/tables/legal.js';
+import type { Db } from '../../db/connection.js';
+import { clientKey } from '../platform/rate-limit.js';
+
+export interface ConsentRecord {
+  kind: ConsentKind;
+  /** The user, order, subscriber or callback request consented for; null when there is none. */
+  subjectId: number | null;
+  /** The e-mail or phone the person gave. */
+  contact: string;
+  /** The client's IP; stored as its network (an IPv4 address, an IPv6 /64). */
+  ip: string;
+}
+
+/**
+ * Stores a consent to the processing of personal data (152-ФЗ, docs/legal.md) with the privacy
+ * policy's current version and the time. Call it with the transaction that writes the thing
+ * consented to, so both are kept or neither.
+ */
+export async function recordConsent(trx: Db, record: ConsentRecord): Promise<void> {
+  await trx
+    .insertInto('consents')
+    .values((eb) => ({
+      kind: record.kind,
+      subjectId: record.subjectId,
+      contact: record.contact,
+      network: clientKey(record.ip),
+      policyVersion: eb.selectFrom('legalPages').select('version').where('slug', '=', 'privacy'),
+    }))
+    .execute();
+}
