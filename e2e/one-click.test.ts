@@ -51,7 +51,7 @@ describe('one-click order on a phone', () => {
     expect(await dialog.getByRole('link', { name: 'обработку персональных данных' }).getAttribute('href')).toBe('/privacy');
     expect(describeViolations(await seriousAxeViolations(page))).toBe('');
 
-    await dialog.getByLabel('Я согласен на обработку персональных данных').check();
+    await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
     await dialog.getByRole('button', { name: 'Заказать' }).click();
     await dialog.getByText(/Заказ № \d+ принят\. Мы перезвоним вам в ближайшее время для подтверждения/).waitFor();
     await screenshot(page, 'one-click-success-360px');

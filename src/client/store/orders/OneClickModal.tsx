@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { oneClickFormSchema } from '../../../shared/schemas/one-click.js';
 import { formatRubles } from '../../../shared/money.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
+import { ConsentCheckbox } from '../../ui/ConsentCheckbox';
 import { PhoneInput } from '../../ui/PhoneInput';
 
 interface OneClickModalProps {
@@ -98,17 +99,7 @@ export default function OneClickModal({ product, variant, sizeId, onClose }: One
             </Text>
             <TextInput label="Имя" autoComplete="given-name" withAsterisk data-autofocus {...form.getInputProps('firstName')} />
             <PhoneInput withAsterisk {...form.getInputProps('phone')} />
-            <Checkbox
-              label={
-                <>
-                  Я согласен на{' '}
-                  <Anchor component={Link} to="/privacy" target="_blank">
-                    обработку персональных данных
-                  </Anchor>
-                </>
-              }
-              {...form.getInputProps('consent', { type: 'checkbox' })}
-            />
+            <ConsentCheckbox {...form.getInputProps('consent', { type: 'checkbox' })} />
             <Button type="submit" size="md" loading={place.isPending}>
               Заказать
             </Button>
