@@ -153,7 +153,8 @@ describe('consent to the processing of personal data', () => {
 
     expect((await t.trpc().content.subscribers.callback.mutate({ name: 'Мария', phone: '+7 900 123-45-67', consent: true })).ok).toBe(true);
     const callback = await t.db.selectFrom('callbackRequests').select('id').executeTakeFirstOrThrow();
-    await expectConsent('callback', callback.id, '+7 900 123-45-67', version);
+    // The phone as stored: the normal form (docs/orders.md).
+    await expectConsent('callback', callback.id, '+79001234567', version);
   });
 
   it('carries the policy version in force: after an edit of the policy, later consents name the new one', async () => {

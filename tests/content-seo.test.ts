@@ -147,7 +147,7 @@ describe('pages that do not exist answer 404 with the app shell', () => {
 });
 
 describe('sitemap and robots', () => {
-  it('/sitemap.xml lists every product, category page and news post', async () => {
+  it('/sitemap.xml lists every product, category page, news post and legal page', async () => {
     const response = await fetch(`${t.baseUrl}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/xml');
@@ -161,7 +161,9 @@ describe('sitemap and robots', () => {
     for (const row of categories) expect(locs).toContain(`https://shop.example.ru/catalog?categories=${row.url}`);
     for (const row of news) expect(locs).toContain(`https://shop.example.ru/news/${row.url}`);
     expect(locs).toContain('https://shop.example.ru/');
-    expect(locs.length).toBe(products.length + categories.length + news.length + 3);
+    const legal = ['privacy', 'offer', 'delivery', 'returns'];
+    for (const slug of legal) expect(locs).toContain(`https://shop.example.ru/${slug}`);
+    expect(locs.length).toBe(products.length + categories.length + news.length + legal.length + 3);
   });
 
   it('/robots.txt points to the sitemap and keeps /admin and /api out', async () => {
