@@ -48,7 +48,7 @@ describe('one-click order on a phone', () => {
     await dialog.getByLabel('Телефон').fill('+7 900 765-43-21');
     await dialog.getByRole('button', { name: 'Заказать' }).click();
     await dialog.getByText('Подтвердите согласие на обработку персональных данных').waitFor();
-    expect(await dialog.getByRole('link', { name: 'обработку персональных данных' }).getAttribute('href')).toBe('/privacy');
+    expect(await dialog.getByRole('link', { name: 'политикой конфиденциальности' }).getAttribute('href')).toBe('/privacy');
     expect(describeViolations(await seriousAxeViolations(page))).toBe('');
 
     await dialog.getByRole('checkbox', { name: /обработку персональных данных/ }).check();
