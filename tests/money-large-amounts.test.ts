@@ -170,9 +170,15 @@ describe('the money columns', () => {
     ]);
 
     const { rows: checks } = await sql<{ table: string; definition: string }>`
-      select r.relname as table, pg_get_constraintdef(c.oid) as definition from pg_constraint c
-      join pg_class r on r.oid = c.conrelid join pg_namespace n on n.oid = r.relnamespace
-      where n.nspname = current_schema() and c.contype = 'c' and pg_get_constraintdef(c.oid) ~ '(price|total_amount) >= 0'
+      with own as materialized (
+        -- This schema's constraints first: other test files drop their schemas meanwhile, and
+        -- pg_get_constraintdef of a table dropped under the query fails.
+        select c.oid, r.relname from pg_constraint c
+        join pg_class r on r.oid = c.conrelid join pg_namespace n on n.oid = r.relnamespace
+        where n.nspname = current_schema() and c.contype = 'c'
+      )
+      select relname as table, definition from (select relname, pg_get_constraintdef(oid) as definition from own) as defined
+      where definition ~ '(price|total_amount) >= 0'
       order by 1, 2`.execute(t.db);
     expect(checks).toEqual([
       { table: 'baskets', definition: 'CHECK ((total_amount >= 0))' },
