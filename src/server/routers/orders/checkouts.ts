@@ -24,16 +24,9 @@ import { withStatusUrl } from '../../services/orders/one-click.js';
 import { oneClickProcedures } from './one-click.js';
 import { checkoutPaymentProcedures } from './checkout-payments.js';
 
+import { idempotencyHeaders } from './request-headers.js';
+
 const tags = ['checkouts'];
-/** Documents the header in /api/openapi.json; the context reads it (context.ts). */
-const requestHeaders = z.object({
-  'Idempotency-Key': z
-    .string()
-    .min(16)
-    .max(200)
-    .optional()
-    .meta({ description: 'A fresh random key (16–200 characters, e.g. a UUID) per submitted form: a repeat of the same request with the same key answers the same order.' }),
-});
 const idempotency =
   'Send an `Idempotency-Key` header (or `idempotencyKey`, 16–200 characters): a repeated submit of the same request with the same key answers the same order; ' +
   'the same key with a different request answers 422. Keys belong to their caller (the user, or the guest basket). ' +
@@ -42,7 +35,7 @@ const idempotency =
 /** Orders: placed by shoppers (signed in, direct, one click) or staff; statuses moved by Admin. */
 export const checkoutsRouter = router({
   create: userProcedure
-    .meta({ openapi: { method: 'POST', path: '/checkouts', tags, protect: true, summary: 'Оформить заказ (покупатель вошёл)', description: idempotency, requestHeaders } })
+    .meta({ openapi: { method: 'POST', path: '/checkouts', tags, protect: true, summary: 'Оформить заказ (покупатель вошёл)', description: idempotency, requestHeaders: idempotencyHeaders } })
     .input(checkoutCreateSchema)
     .output(checkoutSchema)
     .mutation(({ ctx, input }) =>
@@ -50,7 +43,7 @@ export const checkoutsRouter = router({
     ),
 
   direct: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/checkouts/direct', tags, summary: 'Оформить заказ без учётной записи', description: idempotency, requestHeaders } })
+    .meta({ openapi: { method: 'POST', path: '/checkouts/direct', tags, summary: 'Оформить заказ без учётной записи', description: idempotency, requestHeaders: idempotencyHeaders } })
     .input(checkoutDirectSchema)
     .output(checkoutSchema)
     .mutation(async ({ ctx, input }) =>

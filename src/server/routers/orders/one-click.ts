@@ -1,19 +1,11 @@
 import { checkoutOneClickSchema, orderByLinkSchema, orderLinkSchema } from '../../../shared/schemas/one-click.js';
 import { checkoutIdSchema, checkoutSchema } from '../../../shared/schemas/orders.js';
-import { z } from '../../../shared/zod.js';
 import { adminProcedure, publicProcedure } from '../../trpc.js';
 import { confirmCall, orderByLink, placeOneClickOrder } from '../../services/orders/one-click.js';
 
+import { idempotencyHeaders } from './request-headers.js';
+
 const tags = ['checkouts'];
-/** Documents the header in /api/openapi.json; the context reads it (context.ts). */
-const requestHeaders = z.object({
-  'Idempotency-Key': z
-    .string()
-    .min(16)
-    .max(200)
-    .optional()
-    .meta({ description: 'A fresh random key (16–200 characters, e.g. a UUID) per submitted form: a repeat of the same request with the same key answers the same order.' }),
-});
 
 /** The one-step one-click order, its call-back marking and an order's status by its own link (merged into checkoutsRouter). */
 export const oneClickProcedures = {
@@ -28,7 +20,7 @@ export const oneClickProcedures = {
           'One item (`variantId`, `sizeId`, `quantity`), `firstName`, `phone` and `consent: true`; guest or signed in (the e-mail is the account\'s, a guest gets no letter). ' +
           'The order waits for the shop\'s call (`callbackPending`); the address and delivery are completed by the shop. A guest\'s answer carries `statusUrl`, the order\'s own page. ' +
           'Idempotency-Key as for the other checkouts.',
-        requestHeaders,
+        requestHeaders: idempotencyHeaders,
       },
     })
     .input(checkoutOneClickSchema)
