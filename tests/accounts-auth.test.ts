@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages, codeForStatus } from '../src/shared/errors.js';
 import type { AuthResponse } from '../src/shared/schemas/accounts.js';
 import { startTestApp, type TestApp } from './support/harness.js';
-import { lastLetter, linkToken, newShopper, signUpShopper, waitForLetters } from './support/accounts-support.js';
+import { lastLetter, letterWithLink, linkToken, newShopper, signUpShopper, waitForLetters } from './support/accounts-support.js';
 
 /** The life of an account: sign-up, confirmation, sign-in, refresh, reset and sign-out, over REST and tRPC, without telling whether an e-mail is registered. */
 let t: TestApp;
@@ -65,7 +65,7 @@ describe('sign-up → confirm → sign-in → refresh → reset → sign-in with
 
     const resetRequest = await t.rest('POST', '/auth/reset', { body: { email: 'olga.petrova@shop.test' } });
     expect(resetRequest).toEqual({ status: 200, body: { ok: true } });
-    const resetLetter = await lastLetter(t.db, 'olga.petrova@shop.test', 2);
+    const resetLetter = (await letterWithLink(t.db, 'olga.petrova@shop.test', 'reset', 2)).letter;
     expect(resetLetter.subject).toBe('Восстановление пароля');
     expect(resetLetter.text).toMatch(/https:\/\/shop\.example\/reset\/[A-Za-z0-9_-]{40,}/);
     const resetToken = linkToken(resetLetter.text, 'reset');
@@ -99,7 +99,7 @@ describe('the same flows over tRPC', () => {
     expect(confirmed.user.isVerified).toBe(true);
 
     await api.accounts.auth.reset.mutate({ email: shopper.email });
-    const resetToken = linkToken((await lastLetter(t.db, shopper.email, 2)).text, 'reset');
+    const resetToken = (await letterWithLink(t.db, shopper.email, 'reset', 2)).token;
     const reset = await api.accounts.auth.updatePassword.mutate({ token: resetToken, password: 'trpc-new-password' });
     expect(reset.user.id).toBe(signup.user.id);
     const signin = await api.accounts.auth.signin.mutate({ email: shopper.email, password: 'trpc-new-password' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpaqueToken } from '../src/server/services/accounts/tokens.js';
 import { domainMessages } from '../src/shared/errors.js';
-import { lastLetter, linkToken, newShopper, restFrom, signUpShopper } from './support/accounts-support.js';
+import { lastLetter, letterWithLink, linkToken, newShopper, restFrom, signUpShopper } from './support/accounts-support.js';
 import { startTestApp, type TestApp } from './support/harness.js';
 
 /** A link in a letter acts only for the address it was sent to: changing the e-mail voids the links of the old one. */
@@ -30,7 +30,7 @@ describe('a link acts only for the address it was sent to', () => {
   it('a reset link stops working once the e-mail changes, and never verifies the new address', async () => {
     const { user, accessToken } = await signUp();
     await restFrom(t.baseUrl, '10.8.0.1', 'POST', '/auth/reset', { body: { email: user.email } });
-    const resetToken = linkToken((await lastLetter(t.db, user.email, 2)).text, 'reset');
+    const resetToken = (await letterWithLink(t.db, user.email, 'reset', 2)).token;
     const moved = await t.rest<{ email: string; isVerified: boolean }>('PUT', `/users/user/${user.id}`, {
       token: accessToken,
       body: { firstName: user.firstName, lastName: user.lastName, email: `moved-${user.email}` },

@@ -5,7 +5,7 @@ import { cutoffPollMs, TokenCutoffs } from '../src/server/services/accounts/toke
 import { TokenService } from '../src/server/services/accounts/tokens.js';
 import { domainMessages } from '../src/shared/errors.js';
 import type { AuthResponse } from '../src/shared/schemas/accounts.js';
-import { lastLetter, linkToken } from './support/accounts-support.js';
+import { letterWithLink } from './support/accounts-support.js';
 import { startTestApp, type TestApp } from './support/harness.js';
 
 /**
@@ -77,7 +77,7 @@ describe('revocation across instances sharing a database', () => {
     expect((await probe(second, accessToken)).status).toBe(200);
 
     await first.rest('POST', '/auth/reset', { body: { email: user.email } });
-    const token = linkToken((await lastLetter(first.db, user.email, 2)).text, 'reset');
+    const token = (await letterWithLink(first.db, user.email, 'reset', 2)).token;
     const reset = await first.rest<AuthResponse>('PUT', '/auth/update-password', { body: { token, password: 'vera-password-2' } });
     expect(reset.status).toBe(200);
 

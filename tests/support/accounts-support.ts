@@ -33,6 +33,17 @@ export async function lastLetter(db: Db, to: string, count = 1): Promise<StoredL
   return letters[letters.length - 1]!;
 }
 
+/**
+ * The last of `count` letters to `to` that carries a /`route`/ link, and its token. Letters are queued
+ * after the answer, so a sign-up's confirmation may land after a reset asked for right away: pick by link, not by order.
+ */
+export async function letterWithLink(db: Db, to: string, route: 'confirm' | 'reset', count: number): Promise<{ letter: StoredLetter; token: string }> {
+  const letters = await waitForLetters(db, to, count);
+  const letter = letters.filter((candidate) => candidate.text.includes(`/${route}/`)).at(-1);
+  if (!letter) throw new Error(`No /${route}/ link in the ${letters.length} letter(s) to ${to}`);
+  return { letter, token: linkToken(letter.text, route) };
+}
+
 /** The token of a storefront link (/confirm/{token} or /reset/{token}) in a letter's text. */
 export function linkToken(text: string, route: 'confirm' | 'reset'): string {
   const match = new RegExp(`/${route}/([A-Za-z0-9_-]+)`).exec(text);
