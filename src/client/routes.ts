@@ -33,4 +33,5 @@ export const routes = {
   adminUsers: '/admin/settings/users',
   adminSubscribers: '/admin/settings/subscribers',
   adminWebhooks: '/admin/settings/webhooks',
+  adminShopSettings: '/admin/settings/shop',
 } as const;

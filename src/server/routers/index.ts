@@ -6,6 +6,7 @@ import { deliveryRouter } from './delivery/index.js';
 import { mediaRouter } from './media/index.js';
 import { addressesRouter, basketsRouter, checkoutsRouter, wishlistsRouter } from './orders/index.js';
 import { reviewsDomainRouter } from './reviews/index.js';
+import { settingsRouter } from './settings/index.js';
 import { stockAlertsRouter } from './stock-alerts/index.js';
 import { webhooksRouter } from './webhooks/index.js';
 
@@ -25,6 +26,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   stockAlerts: stockAlertsRouter,
   delivery: deliveryRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

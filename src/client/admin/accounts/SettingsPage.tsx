@@ -1,16 +1,17 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconMail, IconUsers, IconWebhook } from '@tabler/icons-react';
+import { IconBuildingStore, IconMail, IconUsers, IconWebhook } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { useTitle } from '../../ui/use-title';
 
 const sections = [
+  { to: routes.adminShopSettings, icon: IconBuildingStore, title: 'Магазин', text: 'Способы оплаты и модерация отзывов и вопросов.' },
   { to: routes.adminUsers, icon: IconUsers, title: 'Пользователи', text: 'Покупатели и сотрудники: роли, подтверждение e-mail, создание и удаление.' },
   { to: routes.adminSubscribers, icon: IconMail, title: 'Подписчики', text: 'Подписчики рассылки и выгрузка списка.' },
   { to: routes.adminWebhooks, icon: IconWebhook, title: 'Вебхуки', text: 'События для интеграций: адреса, подписи, история доставок.' },
 ];
 
-/** /admin/settings: the entry to users, subscribers and webhooks. */
+/** /admin/settings: the entry to the shop's settings, users, subscribers and webhooks. */
 export function SettingsPage() {
   useTitle('Настройки');
   return (

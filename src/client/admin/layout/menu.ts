@@ -76,6 +76,7 @@ export const adminMenu: AdminMenuItem[] = [
     path: routes.adminSettings,
     icon: IconSettings,
     children: [
+      { label: 'Магазин', path: routes.adminShopSettings },
       { label: 'Пользователи', path: routes.adminUsers },
       { label: 'Подписчики', path: routes.adminSubscribers },
       { label: 'Вебхуки', path: routes.adminWebhooks },

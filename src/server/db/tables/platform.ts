@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt, Defaulted } from './columns.js';
+import type { CreatedAt, Defaulted, Json, UpdatedAt } from './columns.js';
 
 /** What the shop keeps about itself: its generated JWT key, the demo-data mark. */
 export interface AppStateTable {
@@ -29,8 +29,17 @@ export interface MailOutboxTable {
   createdAt: CreatedAt;
 }
 
-/** Tables of the shop's own machinery, not of a domain: its state and the mail outbox. */
+/** A setting the Admin changes at run time (migration 0028): no row means its default. */
+export interface ShopSettingsTable {
+  name: string;
+  value: Json<unknown>;
+  updatedAt: UpdatedAt;
+  updatedBy: number | null;
+}
+
+/** Tables of the shop's own machinery, not of a domain: its state, settings and the mail outbox. */
 export interface PlatformTables {
   appState: AppStateTable;
   mailOutbox: MailOutboxTable;
+  shopSettings: ShopSettingsTable;
 }

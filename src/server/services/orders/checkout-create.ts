@@ -135,7 +135,7 @@ export async function placeOrder(ctx: Services, request: OrderRequest): Promise<
   if (request.kind !== 'staff' && Boolean(request.basketId) === Boolean(request.oneClick) && (request.oneClick || request.kind === 'direct')) {
     throw badRequest(orderMessages.basketOrOneClick);
   }
-  assertPaymentMethod(ctx.config.payments, request.paymentMethod);
+  await assertPaymentMethod(db, ctx.config.payments, request.paymentMethod);
   const orderKey = orderKeyOf(request);
   const giveBack = request.kind === 'direct' ? await admitGuestOrder(ctx, request.email ?? null) : null;
   let outcome: { id: number; placed: Checkout | null; payToken?: string | undefined };

@@ -11,13 +11,18 @@ import { hashOpaqueToken } from '../accounts/tokens.js';
 import { readCheckout } from '../orders/checkout-read.js';
 import { ProviderError } from './provider.js';
 import { orderReceipt } from './receipt.js';
+import { readSetting } from '../platform/settings.js';
 import { paymentProvider } from './yookassa.js';
 
 type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits'>;
 
-/** Refuses an online order when the shop has no provider (400 «Оплата онлайн недоступна»). */
-export function assertPaymentMethod(settings: PaymentSettings, method: PaymentMethod | undefined): void {
-  if (method === 'online' && !settings.yookassa) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.onlineUnavailable });
+/**
+ * Refuses an online order when the shop has no provider or the Admin turned online payment off
+ * (400 «Оплата онлайн недоступна»).
+ */
+export async function assertPaymentMethod(db: Db, settings: PaymentSettings, method: PaymentMethod | undefined): Promise<void> {
+  if (method !== 'online') return;
+  if (!settings.yookassa || !(await readSetting(db, 'onlinePayment'))) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.onlineUnavailable });
 }
 
 /**
