@@ -4,6 +4,8 @@ import type { Config } from './config.js';
 import { contextFactory, type AppServices } from './context.js';
 import type { Db } from './db/connection.js';
 import { isClientGone, registerRequestScope } from './db/request-scope.js';
+import { ReadRouting } from './db/replica.js';
+import { registerReadYourWrites } from './http/read-your-writes.js';
 import { registerClosing } from './http/closing.js';
 import { defaultBodyLimit } from './http/body-limits.js';
 import { registerCompression } from './http/compression.js';
@@ -30,6 +32,8 @@ import { PaymentSweeper } from './services/payments/sweeper.js';
 export interface BuildAppOptions {
   config: Config;
   db: Db;
+  /** Where catalogue and content reads go (docs/replicas.md); defaults to the primary alone. Started and stopped with the app. */
+  reads?: ReadRouting;
   /** The built React app; defaults to ./dist/client. */
   clientDir?: string;
   /** false: no log; a stream: the log goes there (tests read it); stdout otherwise. */
@@ -78,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const services: AppServices = {
     config,
     db,
+    reads: options.reads ?? ReadRouting.primaryOnly(db),
     tokens: new TokenService(await jwtSecret(db, config.jwtSecret), cutoffs),
     mailer: new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log, logContents: config.logLetterContents }),
     rateLimits: new RateLimits({
@@ -111,7 +116,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await paymentSweeper.close();
     await services.mailer.close();
     await services.rateLimits.close();
+    await services.reads.stop();
   });
+  services.reads.start(app.log);
+  registerReadYourWrites(app, services.reads);
 
   registerClosing(app);
   registerRequestScope(app);

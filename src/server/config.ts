@@ -30,6 +30,8 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DB_CONNECT_TIMEOUT_MS: positiveCount,
     DB_STATEMENT_TIMEOUT_MS: positiveCount,
+    DATABASE_REPLICA_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+    DATABASE_REPLICA_MAX_LAG_MS: optionalString.pipe(z.string().regex(/^\d+$/, 'must be whole milliseconds').transform(Number).pipe(z.number().min(200, 'must be at least 200').max(600_000, 'must be at most 600000')).optional()),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SMTP_URL: optionalString.pipe(
       z
@@ -126,6 +128,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL: connecting or waiting for a pool connection, and one statement (README → Database). */
   databaseTimeouts: { connectMs: number; statementMs: number };
+  /** A streaming replica for catalogue and content reads, and the staleness bound (docs/replicas.md); PostgreSQL only. */
+  databaseReplica: { url: string; maxLagMs: number } | undefined;
   /** Absent: a random secret generated once and kept in the database (services/platform/app-state.ts). */
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -206,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     databaseTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS ?? 3_000, statementMs: e.DB_STATEMENT_TIMEOUT_MS ?? 10_000 },
+    databaseReplica: e.DATABASE_REPLICA_URL ? { url: e.DATABASE_REPLICA_URL, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS ?? 5_000 } : undefined,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailTransport: e.SMTP_URL ? 'smtp' : 'outbox',

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import { noteRequestUser, type ReadRouting } from './db/replica.js';
 import type { Role } from './db/tables/accounts.js';
 import type { Mailer } from './services/mail/mailer.js';
 import type { RateLimits } from './services/platform/rate-limit.js';
@@ -10,6 +11,8 @@ import type { TokenService } from './services/accounts/tokens.js';
 export interface AppServices {
   config: Config;
   db: Db;
+  /** Where catalogue and content reads go: the read replica or the primary (db/replica.ts). */
+  reads: ReadRouting;
   tokens: TokenService;
   mailer: Mailer;
   rateLimits: RateLimits;
@@ -44,7 +47,10 @@ export function contextFactory(services: AppServices) {
     const base = { ...services, ip: req.ip, idempotencyKey: typeof key === 'string' && key.trim() ? key.trim() : null };
     if (!token) return { ...base, user: null, tokenProblem: null };
     const check = await services.tokens.verifyAccess(token);
-    if (check.status === 'valid') return { ...base, user: { id: check.claims.userId, role: check.claims.role }, tokenProblem: null };
+    if (check.status === 'valid') {
+      noteRequestUser(req, check.claims.userId);
+      return { ...base, user: { id: check.claims.userId, role: check.claims.role }, tokenProblem: null };
+    }
     return { ...base, user: null, tokenProblem: check.status };
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
+import { openReadRouting, type OpenedReads } from './db/replica-setup.js';
 import { prepareDatabase } from './db/setup.js';
 
 /**
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let app: FastifyInstance | undefined;
   let database: DatabaseHandle | undefined;
+  let replica: OpenedReads | undefined;
   let stopping = false;
   let startup: Promise<void> = Promise.resolve();
 
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
         await app.beginClosing();
         await app.close();
       }
+      if (replica) await replica.close();
       if (database) await database.close();
       process.exit(0);
     } catch (error) {
@@ -57,8 +60,9 @@ async function main(): Promise<void> {
     const opened = await prepareDatabase(config, { log, stopping: () => stopping });
     database = opened;
     if (stopping) return;
+    replica = await openReadRouting(config, opened, { log });
     const { buildApp } = await appModule;
-    app = await buildApp({ config, db: opened.db });
+    app = await buildApp({ config, db: opened.db, reads: replica.reads });
     if (stopping) return;
     await app.listen({ port: config.port, host: config.host });
     app.log.info(`Shop on http://localhost:${config.port} (${opened.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);

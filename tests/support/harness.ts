@@ -12,6 +12,7 @@ import { buildOpenApiDocument } from '../../src/server/rest/openapi.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, requestTimeouts, type DatabaseHandle, type Db } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import type { ReadRouting } from '../../src/server/db/replica.js';
 import type { AppRouter } from '../../src/server/routers/index.js';
 import { ensureAdmin } from '../../src/server/services/accounts/admin-bootstrap.js';
 
@@ -37,11 +38,16 @@ export interface SharedTestDatabase {
   handle: DatabaseHandle;
 }
 
+export interface TestAppOptions {
+  /** The app's read routing (tests of read replicas), given the app's database and schema. */
+  reads?: (db: Db, schema: string | undefined) => ReadRouting | Promise<ReadRouting>;
+}
+
 /**
  * Starts the real app on a free port against a real database: an in-memory PGlite by default, or
  * a fresh schema of the PostgreSQL named by DATABASE_URL (dropped again on close).
  */
-export async function startTestApp(env: Record<string, string> = {}, clientDir?: string, shared?: SharedTestDatabase): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, clientDir?: string, shared?: SharedTestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = env['DATABASE_URL'] ?? process.env['DATABASE_URL'];
   const schema = shared ? shared.schema : databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   // A second instance on PostgreSQL gets its own pool on the first one's schema; on PGlite (one
@@ -68,7 +74,8 @@ export async function startTestApp(env: Record<string, string> = {}, clientDir?:
     await migrateToLatest(handle.db);
     await ensureAdmin(handle.db, adminCredentials);
   }
-  const app = await buildApp({ config, db: handle.db, logger: false, ...(clientDir ? { clientDir } : {}) });
+  const reads = options.reads ? await options.reads(handle.db, schema) : undefined;
+  const app = await buildApp({ config, db: handle.db, logger: false, ...(clientDir ? { clientDir } : {}), ...(reads ? { reads } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -7,23 +7,24 @@ import {
   brandUpdateSchema,
 } from '../../../shared/schemas/catalogue.js';
 import { okSchema } from '../../../shared/schemas/common.js';
-import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+import { adminProcedure, router } from '../../trpc.js';
+import { replicaReadProcedure } from '../replica-reads.js';
 import { brandRecords, listBrands } from '../../services/catalogue/brands.js';
 
 const tags = ['brands'];
 
 export const brandsRouter = router({
-  list: publicProcedure
+  list: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/brands', tags, summary: 'Бренды: список с фильтрами' } })
     .input(brandListSchema)
     .output(brandListResponseSchema)
-    .query(({ ctx, input }) => listBrands(ctx.db, input)),
+    .query(({ ctx, input }) => listBrands(ctx.readDb, input)),
 
-  get: publicProcedure
+  get: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/brands/{brandId}', tags } })
     .input(brandIdSchema)
     .output(brandSchema)
-    .query(({ ctx, input }) => brandRecords.get(ctx.db, input.brandId)),
+    .query(({ ctx, input }) => brandRecords.get(ctx.readDb, input.brandId)),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/brands', tags, protect: true } })

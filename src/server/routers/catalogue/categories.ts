@@ -9,7 +9,8 @@ import {
 } from '../../../shared/schemas/catalogue.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { z } from '../../../shared/zod.js';
-import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+import { adminProcedure, router } from '../../trpc.js';
+import { replicaReadProcedure } from '../replica-reads.js';
 import {
   categoryTree,
   createCategory,
@@ -22,24 +23,24 @@ import {
 const tags = ['categories'];
 
 export const categoriesRouter = router({
-  list: publicProcedure
+  list: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/categories', tags, summary: 'Категории: список с фильтрами' } })
     .input(categoryListSchema)
     .output(categoryListResponseSchema)
-    .query(({ ctx, input }) => listCategories(ctx.db, input)),
+    .query(({ ctx, input }) => listCategories(ctx.readDb, input)),
 
   // Declared before /categories/{categoryId} so the literal path wins.
-  tree: publicProcedure
+  tree: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/categories/categoriesTree', tags, summary: 'Дерево категорий' } })
     .input(z.object({}))
     .output(z.array(categoryTreeNodeSchema))
-    .query(({ ctx }) => categoryTree(ctx.db)),
+    .query(({ ctx }) => categoryTree(ctx.readDb)),
 
-  get: publicProcedure
+  get: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/categories/{categoryId}', tags } })
     .input(categoryIdSchema)
     .output(categorySchema)
-    .query(({ ctx, input }) => getCategory(ctx.db, input.categoryId)),
+    .query(({ ctx, input }) => getCategory(ctx.readDb, input.categoryId)),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/categories', tags, protect: true } })

@@ -7,23 +7,24 @@ import {
   colorUpdateSchema,
 } from '../../../shared/schemas/catalogue.js';
 import { okSchema } from '../../../shared/schemas/common.js';
-import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+import { adminProcedure, router } from '../../trpc.js';
+import { replicaReadProcedure } from '../replica-reads.js';
 import { colorRecords, listColors } from '../../services/catalogue/colors.js';
 
 const tags = ['colors'];
 
 export const colorsRouter = router({
-  list: publicProcedure
+  list: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/colors', tags, summary: 'Цвета: список с фильтрами' } })
     .input(colorListSchema)
     .output(colorListResponseSchema)
-    .query(({ ctx, input }) => listColors(ctx.db, input)),
+    .query(({ ctx, input }) => listColors(ctx.readDb, input)),
 
-  get: publicProcedure
+  get: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/colors/{colorId}', tags } })
     .input(colorIdSchema)
     .output(colorRecordSchema)
-    .query(({ ctx, input }) => colorRecords.get(ctx.db, input.colorId)),
+    .query(({ ctx, input }) => colorRecords.get(ctx.readDb, input.colorId)),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/colors', tags, protect: true } })

@@ -16,7 +16,8 @@ import {
   updateDictionaryItem,
   type DictionaryTable,
 } from '../../services/catalogue/dictionary.js';
-import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+import { adminProcedure, router } from '../../trpc.js';
+import { replicaReadProcedure } from '../replica-reads.js';
 
 type Edit = DictionaryInput & { version?: number | undefined };
 
@@ -38,17 +39,17 @@ export function dictionaryRouter<K extends string>(table: DictionaryTable, key: 
   const listPath = `/${table}` as const;
   const itemPath = `/${table}/{${key}}` as const;
   return router({
-    list: publicProcedure
+    list: replicaReadProcedure
       .meta({ openapi: { method: 'GET', path: listPath, tags, summary: listSummary } })
       .input(dictionaryListSchema)
       .output(dictionaryListResponseSchema)
-      .query(({ ctx, input }) => listDictionary(ctx.db, table, input)),
+      .query(({ ctx, input }) => listDictionary(ctx.readDb, table, input)),
 
-    get: publicProcedure
+    get: replicaReadProcedure
       .meta({ openapi: { method: 'GET', path: itemPath, tags } })
       .input(byId)
       .output(dictionaryItemSchema)
-      .query(({ ctx, input }) => getDictionaryItem(ctx.db, table, idIn(input, key))),
+      .query(({ ctx, input }) => getDictionaryItem(ctx.readDb, table, idIn(input, key))),
 
     create: adminProcedure
       .meta({ openapi: { method: 'POST', path: listPath, tags, protect: true } })

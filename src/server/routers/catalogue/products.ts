@@ -10,7 +10,8 @@ import {
   productUrlSchema,
 } from '../../../shared/schemas/catalogue.js';
 import { okSchema } from '../../../shared/schemas/common.js';
-import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+import { adminProcedure, router } from '../../trpc.js';
+import { replicaReadProcedure } from '../replica-reads.js';
 import { listProducts } from '../../services/catalogue/listing/list-products.js';
 import { priceRange } from '../../services/catalogue/listing/price-range.js';
 import { getProduct, getProductByUrl } from '../../services/catalogue/product-read.js';
@@ -19,7 +20,7 @@ import { createProduct, deleteProduct, updateProduct } from '../../services/cata
 const tags = ['products'];
 
 export const productsRouter = router({
-  list: publicProcedure
+  list: replicaReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -34,26 +35,26 @@ export const productsRouter = router({
     })
     .input(productListSchema)
     .output(productListResponseSchema)
-    .query(({ ctx, input }) => listProducts(ctx.db, input)),
+    .query(({ ctx, input }) => listProducts(ctx.readDb, input)),
 
   // Literal paths are declared before /products/{productId}.
-  priceRange: publicProcedure
+  priceRange: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/products/priceRange', tags, summary: 'Наименьшая и наибольшая цена для фильтров' } })
     .input(priceRangeSchema)
     .output(priceRangeResponseSchema)
-    .query(({ ctx, input }) => priceRange(ctx.db, input)),
+    .query(({ ctx, input }) => priceRange(ctx.readDb, input)),
 
-  byUrl: publicProcedure
+  byUrl: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/products/by-url/{url}', tags } })
     .input(productUrlSchema)
     .output(productSchema)
-    .query(({ ctx, input }) => getProductByUrl(ctx.db, input.url)),
+    .query(({ ctx, input }) => getProductByUrl(ctx.readDb, input.url)),
 
-  get: publicProcedure
+  get: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/products/{productId}', tags } })
     .input(productIdSchema)
     .output(productSchema)
-    .query(({ ctx, input }) => getProduct(ctx.db, input.productId)),
+    .query(({ ctx, input }) => getProduct(ctx.readDb, input.productId)),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/products', tags, protect: true } })

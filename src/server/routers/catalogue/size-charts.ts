@@ -9,7 +9,8 @@ import {
   sizeChartSchema,
   sizeChartUpdateSchema,
 } from '../../../shared/schemas/size-charts.js';
-import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+import { adminProcedure, router } from '../../trpc.js';
+import { replicaReadProcedure } from '../replica-reads.js';
 import {
   createSizeChart,
   deleteSizeChart,
@@ -53,7 +54,7 @@ export const sizeChartsRouter = router({
     .output(okSchema)
     .mutation(({ ctx, input }) => deleteSizeChart(ctx.db, input.sizeChartId)),
 
-  forProduct: publicProcedure
+  forProduct: replicaReadProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -65,5 +66,5 @@ export const sizeChartsRouter = router({
     })
     .input(productSizeChartSchema)
     .output(productSizeChartResponseSchema)
-    .query(({ ctx, input }) => productSizeChart(ctx.db, input.productId)),
+    .query(({ ctx, input }) => productSizeChart(ctx.readDb, input.productId)),
 });

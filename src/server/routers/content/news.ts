@@ -1,28 +1,29 @@
 import { newsIdSchema, newsInputSchema, newsListResponseSchema, newsListSchema, newsSchema, newsUpdateSchema, newsUrlSchema } from '../../../shared/schemas/content.js';
 import { okSchema } from '../../../shared/schemas/common.js';
 import { createNews, deleteNews, getNews, getNewsByUrl, listNews, updateNews } from '../../services/content/news.js';
-import { adminProcedure, publicProcedure, router } from '../../trpc.js';
+import { adminProcedure, router } from '../../trpc.js';
+import { replicaReadProcedure } from '../replica-reads.js';
 
 const tags = ['news'];
 
 export const newsRouter = router({
-  list: publicProcedure
+  list: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/news', tags, summary: 'Новости: список (без текста), новые первыми' } })
     .input(newsListSchema)
     .output(newsListResponseSchema)
-    .query(({ ctx, input }) => listNews(ctx.db, input)),
+    .query(({ ctx, input }) => listNews(ctx.readDb, input)),
 
-  get: publicProcedure
+  get: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/news/{newsId}', tags } })
     .input(newsIdSchema)
     .output(newsSchema)
-    .query(({ ctx, input }) => getNews(ctx.db, input.newsId)),
+    .query(({ ctx, input }) => getNews(ctx.readDb, input.newsId)),
 
-  byUrl: publicProcedure
+  byUrl: replicaReadProcedure
     .meta({ openapi: { method: 'GET', path: '/news/by-url/{url}', tags } })
     .input(newsUrlSchema)
     .output(newsSchema)
-    .query(({ ctx, input }) => getNewsByUrl(ctx.db, input.url)),
+    .query(({ ctx, input }) => getNewsByUrl(ctx.readDb, input.url)),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/news', tags, protect: true, summary: 'Создать новость (HTML текста очищается по списку разрешённого)' } })
