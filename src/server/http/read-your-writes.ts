@@ -12,7 +12,8 @@ const readingMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerReadYourWrites(app: FastifyInstance, reads: ReadRouting): void {
   if (!reads.replica) return;
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (!readingMethods.has(request.method)) reads.wrote(requestUser(request), request.ip);
+    done(null, payload);
   });
 }
