@@ -112,6 +112,8 @@ export class ReadRouting {
   readonly #writes = new Map<string, number>();
   #timer: NodeJS.Timeout | undefined;
   #round: Promise<void> | undefined;
+  /** When a read last failed on the replica: only a probe begun after it may bring it back. */
+  #failedAt = Number.NEGATIVE_INFINITY;
   #log: RoutingLog | undefined;
 
   constructor(options: ReadRoutingOptions) {
@@ -172,6 +174,7 @@ export class ReadRouting {
       return;
     }
     if (!position.inRecovery) return this.#bypass('not a standby (not in recovery)', true);
+    if (at <= this.#failedAt) return;
     const replayed = position.replayedLsn;
     // The newest reading of the primary that the replica has replayed.
     let caughtUp = -1;
@@ -239,6 +242,7 @@ export class ReadRouting {
 
   /** A read on the replica failed as a replica would: bypass it until a probe finds it well. */
   replicaFailed(error: unknown): void {
+    this.#failedAt = performance.now();
     this.#bypass(`a read failed (${error instanceof Error ? error.message : String(error)})`, true);
   }
 }
