@@ -119,7 +119,7 @@ export function standbyTests(): void {
       expect(onReplica).toEqual([]);
       const before = counter.statements;
       expect(await brandUrls('192.0.2.60')).toContain('otstavshij');
-      expect(counter.statements).toBe(before + 1); // only the look-up above ran there
+      expect(counter.statements).toBe(before);
     } finally {
       await onStandby('select pg_wal_replay_resume()');
     }
