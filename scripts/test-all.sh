@@ -37,7 +37,11 @@ echo "== tests on PGlite, Node.js $(node -v)"
 env -u DATABASE_URL npm test
 
 echo "== tests on PostgreSQL ($POSTGRES_TEST_URL), Node.js $(PATH="$NODE24_PATH" node -v)"
+# The read-replica test's hot standby of that PostgreSQL (docs/replicas.md), removed after the run.
+bash scripts/replica.sh start
+export POSTGRES_REPLICA_TEST_URL="${POSTGRES_REPLICA_TEST_URL:-postgres://postgres@127.0.0.1:5433/test}"
 PATH="$NODE24_PATH" DATABASE_URL="$POSTGRES_TEST_URL" npm test
+bash scripts/replica.sh remove
 
 echo "== browser tests"
 npm run test:e2e
