@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Modal, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * WCAG 2.2 AA (see docs/client.md): filled buttons, badges and coloured text use shade 8 in the light scheme
@@ -20,9 +20,10 @@ export const theme = createTheme({
   // A visible focus ring on every interactive element, also after a mouse click in a list.
   focusRing: 'auto',
   // Every dialog's and drawer's close button has a Russian name; a screen can still give a more precise one.
+  // Plain objects, not Modal.extend(): importing the components here would pull them into the first load.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
   },
 });
 
