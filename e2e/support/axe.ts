@@ -13,7 +13,7 @@ export interface AxeViolation {
 }
 
 interface AxeResults {
-  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
+  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; html: string }> }>;
 }
 
 /**
@@ -33,7 +33,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.map(String).join(' ')),
+      targets: violation.nodes.slice(0, 5).map((node) => `${node.target.map(String).join(' ')} ${node.html.slice(0, 160)}`),
     }));
 }
 

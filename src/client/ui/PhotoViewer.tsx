@@ -1,4 +1,4 @@
-import { Carousel } from '@mantine/carousel';
+import { ShopCarousel } from './ShopCarousel';
 import { Modal, Text, UnstyledButton } from '@mantine/core';
 import { useState, type PointerEvent } from 'react';
 import { ShopImage } from './ShopImage';
@@ -35,7 +35,7 @@ export default function PhotoViewer({ images, alt, start, onClose }: PhotoViewer
       closeButtonProps={{ 'aria-label': 'Закрыть' }}
       classNames={{ body: classes.body }}
     >
-      <Carousel
+      <ShopCarousel
         initialSlide={start}
         onSlideChange={(next) => {
           setIndex(next);
@@ -49,7 +49,7 @@ export default function PhotoViewer({ images, alt, start, onClose }: PhotoViewer
         nextControlProps={{ 'aria-label': 'Следующее фото' }}
       >
         {images.map((name, position) => (
-          <Carousel.Slide key={name} className={classes.slide}>
+          <ShopCarousel.Slide key={name} className={classes.slide}>
             <UnstyledButton
               className={classes.picture}
               data-zoomed={(zoom && position === index) || undefined}
@@ -63,9 +63,9 @@ export default function PhotoViewer({ images, alt, start, onClose }: PhotoViewer
             >
               <ShopImage name={name} alt={`${alt}, фото ${position + 1}`} fit="contain" h="100%" w="100%" sizes="100vw" />
             </UnstyledButton>
-          </Carousel.Slide>
+          </ShopCarousel.Slide>
         ))}
-      </Carousel>
+      </ShopCarousel>
       <Text size="sm" c="dimmed" ta="center" mt={4}>
         Нажмите на фото, чтобы увеличить
       </Text>

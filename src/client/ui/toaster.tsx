@@ -6,5 +6,6 @@ import { markToasterMounted } from './toaster-state';
 /** The toast container; loaded with sonner on the first toast (not part of the first page load). */
 export default function ShopToaster() {
   useEffect(markToasterMounted, []);
-  return <Toaster position="bottom-right" duration={TOAST_DURATION_MS} closeButton />;
+  // Russian names for screen readers: the region (Alt+T moves focus to it) and each close button.
+  return <Toaster position="bottom-right" duration={TOAST_DURATION_MS} closeButton customAriaLabel="Уведомления (Alt+T)" toastOptions={{ closeButtonAriaLabel: 'Закрыть уведомление' }} />;
 }

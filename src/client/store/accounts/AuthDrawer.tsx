@@ -11,7 +11,7 @@ const titles: Record<AuthView, string> = { signin: 'Вход', signup: 'Реги
 export default function AuthDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [view, setView] = useState<AuthView>('signin');
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="md" title={titles[view]} aria-label="Вход и регистрация">
+    <Drawer opened={opened} onClose={onClose} position="right" size="md" title={titles[view]}>
       {view === 'reset' ? (
         <ResetRequestForm onDone={() => setView('signin')} />
       ) : (

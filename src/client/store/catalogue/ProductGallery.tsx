@@ -1,5 +1,5 @@
 import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
+import { ShopCarousel } from '../../ui/ShopCarousel';
 import { AspectRatio, Box, Group, UnstyledButton } from '@mantine/core';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { lazy, Suspense, useState } from 'react';
@@ -22,7 +22,7 @@ export function ProductGallery({ images, alt }: { images: string[]; alt: string 
 
   return (
     <Box>
-      <Carousel
+      <ShopCarousel
         getEmblaApi={setEmbla}
         onSlideChange={setIndex}
         withControls={many}
@@ -30,10 +30,10 @@ export function ProductGallery({ images, alt }: { images: string[]; alt: string 
         emblaOptions={{ loop: false, align: 'start' }}
         previousControlProps={{ 'aria-label': 'Предыдущее фото' }}
         nextControlProps={{ 'aria-label': 'Следующее фото' }}
-        classNames={{ root: classes.gallery }}
+        rootClassName={classes.gallery}
       >
         {pictures.map((name, position) => (
-          <Carousel.Slide key={name ?? 'none'}>
+          <ShopCarousel.Slide key={name ?? 'none'}>
             <AspectRatio ratio={3 / 4} className={classes.frame}>
               <UnstyledButton
                 className={classes.open}
@@ -44,9 +44,9 @@ export function ProductGallery({ images, alt }: { images: string[]; alt: string 
                 <ShopImage name={name} alt={many ? `${alt}, фото ${position + 1}` : alt} fit="contain" h="100%" w="100%" sizes="(max-width: 48em) 100vw, 600px" />
               </UnstyledButton>
             </AspectRatio>
-          </Carousel.Slide>
+          </ShopCarousel.Slide>
         ))}
-      </Carousel>
+      </ShopCarousel>
       {many && (
         <Group gap="xs" mt="xs" wrap="nowrap" style={{ overflowX: 'auto' }} aria-label="Фотографии товара">
           {images.map((name, position) => (

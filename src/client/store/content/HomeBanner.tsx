@@ -1,5 +1,5 @@
 import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
+import { ShopCarousel } from '../../ui/ShopCarousel';
 import { ActionIcon, AspectRatio, Box, Skeleton } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { EmblaCarouselType } from 'embla-carousel';
@@ -74,7 +74,7 @@ export default function HomeBanner() {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
-      <Carousel
+      <ShopCarousel
         getEmblaApi={setEmbla}
         withIndicators={false}
         onSlideChange={setCurrent}
@@ -85,13 +85,13 @@ export default function HomeBanner() {
         styles={{ root: { borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' } }}
       >
         {rows.map((slide, index) => (
-          <Carousel.Slide key={slide.id} role="group" aria-roledescription="слайд" aria-label={`${index + 1} из ${rows.length}`}>
+          <ShopCarousel.Slide key={slide.id} role="group" aria-roledescription="слайд" aria-label={`${index + 1} из ${rows.length}`}>
             <AspectRatio ratio={ratio}>
               <SlideLink slide={slide} index={index} total={rows.length} />
             </AspectRatio>
-          </Carousel.Slide>
+          </ShopCarousel.Slide>
         ))}
-      </Carousel>
+      </ShopCarousel>
       {rows.length > 1 && (
         <ActionIcon
           variant="white"

@@ -1,5 +1,5 @@
 import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
+import { ShopCarousel } from '../../ui/ShopCarousel';
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
@@ -20,7 +20,7 @@ export function ProductCarousel({ title, tag }: { title: string; tag: string }) 
         </Anchor>
       </Group>
       {list.data ? (
-        <Carousel
+        <ShopCarousel
           slideSize={{ base: '50%', sm: '33.333%', md: '25%' }}
           slideGap={{ base: 'xs', sm: 'md' }}
           emblaOptions={{ align: 'start', slidesToScroll: 1, containScroll: 'trimSnaps' }}
@@ -28,11 +28,11 @@ export function ProductCarousel({ title, tag }: { title: string; tag: string }) 
           nextControlProps={{ 'aria-label': `${title}: вперёд` }}
         >
           {list.data.rows.map((product) => (
-            <Carousel.Slide key={product.id}>
+            <ShopCarousel.Slide key={product.id}>
               <ProductCard product={product} />
-            </Carousel.Slide>
+            </ShopCarousel.Slide>
           ))}
-        </Carousel>
+        </ShopCarousel>
       ) : (
         <ProductGridSkeleton count={4} cols={{ base: 2, sm: 4 }} />
       )}
