@@ -28,8 +28,9 @@ async function newDir(): Promise<string> {
 /** A fresh target: a schema of its own on PostgreSQL, or an empty directory for the embedded database. */
 async function emptyTarget(kind: 'postgres' | 'pglite'): Promise<TransferDatabase> {
   if (kind === 'pglite' || !databaseUrl) return { dataDir: await newDir() };
-  const { schema, drop } = await postgresSchema(databaseUrl);
-  cleanups.push(drop);
+  const created = await postgresSchema(databaseUrl);
+  cleanups.push(() => created.drop());
+  const schema = created.schema;
   return { databaseUrl, schema, dataDir: 'memory://' };
 }
 

@@ -52,7 +52,8 @@ export async function postgresSchema(databaseUrl: string): Promise<{ schema: str
     }
   };
   await run(`create schema ${schema}`);
-  return { schema, drop: () => run(`drop schema ${schema} cascade`) };
+  const drop = () => run(`drop schema ${schema} cascade`);
+  return { schema, drop };
 }
 
 /** A guest's one-click order for the first item in stock: its id. */

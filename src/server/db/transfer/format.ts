@@ -143,7 +143,8 @@ export function isTableEnd(value: unknown): value is TableEnd {
 }
 
 export function isSequences(value: unknown): value is SequencesLine {
-  return isObject(value) && Array.isArray(value['sequences']);
+  const isState = (state: unknown) => isObject(state) && typeof state['name'] === 'string' && typeof state['lastValue'] === 'number' && typeof state['isCalled'] === 'boolean';
+  return isObject(value) && Array.isArray(value['sequences']) && value['sequences'].every(isState);
 }
 
 export function isTrailer(value: unknown): value is Trailer {

@@ -101,7 +101,7 @@ async function loadRows(trx: Db, tables: Map<string, TableInfo>, lines: AsyncGen
       total += count;
       table = undefined;
     } else if (isSequences(line)) {
-      await restoreSequences(trx, line.sequences as SequenceState[]);
+      await restoreSequences(trx, line.sequences);
     } else if (isTrailer(line)) {
       if (table) throw new TransferRefused(`Файл повреждён: таблица ${table.name} не закончена`);
       complete = true;
