@@ -105,6 +105,11 @@ describe('npm run export / npm run import (issue 34, point 5)', () => {
     await fs.writeFile(path.join(dir, 'plain.txt'), 'not gzip');
     await expect(runImport({ dataDir: path.join(dir, 'db') }, path.join(dir, 'plain.txt'))).rejects.toThrow(/не файл выгрузки/);
     await expect(fs.stat(path.join(dir, 'db'))).rejects.toThrow();
+    // The command: one Russian line on stderr and exit code 1.
+    const cli = run(process.execPath, ['--import', 'tsx', 'src/server/db/transfer/import-cli.ts', path.join(dir, 'newer.jsonl.gz')], {
+      env: { ...process.env, DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '', NODE_ENV: 'test' },
+    });
+    await expect(cli).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^Ошибка: Файл выгружен более новой версией магазина \(миграция 9999_from_the_future/) as unknown });
   });
 
   it(`loads it into ${databaseUrl ? 'an empty PostgreSQL schema' : 'an empty embedded database'}: every table the same, and the shop works`, async () => {
