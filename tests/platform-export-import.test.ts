@@ -72,6 +72,10 @@ describe('npm run export / npm run import (issue 34, point 5)', () => {
       await seedDemoData(t.db, { production: false });
       await placeOrder(t, 'olga@move.test');
       await placeOrder(t, 'oleg@move.test');
+      // A category moved under a newer one: in id order the child comes before its parent.
+      const parent = await t.db.insertInto('categories').values({ name: 'Новый раздел', url: 'novyj-razdel', parameters: JSON.stringify([]) }).returning('id').executeTakeFirstOrThrow();
+      const moved = await t.db.selectFrom('categories').select('id').where('parentId', 'is', null).where('id', '<', parent.id).orderBy('id').executeTakeFirstOrThrow();
+      await t.db.updateTable('categories').set({ parentId: parent.id }).where('id', '=', moved.id).execute();
       // While the shop has the embedded database open, the export is refused.
       await expect(runExport({ dataDir: dir }, path.join(dir, 'early.jsonl.gz'))).rejects.toThrow(/открыта: остановите магазин/);
     } finally {

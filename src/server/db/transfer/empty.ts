@@ -26,17 +26,27 @@ async function counts(db: Db): Promise<Map<string, number>> {
  * A database that never ran a migration is empty by definition and is not checked.
  */
 export async function assertEmpty(db: Db, migration: string): Promise<void> {
-  const reference = await openDatabase({ dataDir: 'memory://' });
-  let fresh: Map<string, number>;
-  try {
-    await migrateUpTo(reference.db, migration);
-    fresh = await counts(reference.db);
-  } finally {
-    await reference.close();
-  }
+  const fresh = await freshCounts(migration);
   const extra = [...(await counts(db))].filter(([table, n]) => !startupTables.has(table) && n > (fresh.get(table) ?? 0));
   if (extra.length) {
     const list = extra.map(([table, n]) => `${table}: ${n}`).join(', ');
     throw new TransferRefused(`База данных не пуста (${list}): загрузка возможна только в пустую базу — создайте новую базу PostgreSQL или укажите пустой DATA_DIR`);
+  }
+}
+
+/** Rows per table of a fresh database at `migration`; kept for the process (the same each time). */
+const freshByMigration = new Map<string, Map<string, number>>();
+
+async function freshCounts(migration: string): Promise<Map<string, number>> {
+  const known = freshByMigration.get(migration);
+  if (known) return known;
+  const reference = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrateUpTo(reference.db, migration);
+    const fresh = await counts(reference.db);
+    freshByMigration.set(migration, fresh);
+    return fresh;
+  } finally {
+    await reference.close();
   }
 }
