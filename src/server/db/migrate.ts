@@ -14,13 +14,32 @@ export interface MigrationReport {
   wasEmpty: boolean;
 }
 
-/** Forward-only: runs every migration not yet applied, in name order. */
-export async function migrateToLatest(db: Db): Promise<MigrationReport> {
+/** Every migration this code knows, oldest first. */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
+async function migratorFor(db: Db): Promise<Migrator> {
   // The migrator's bookkeeping table lives in the schema we work in; without naming it, Kysely
   // would take another schema's table of the same name for ours.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema ?? 'public';
-  const migrator = new Migrator({ db: withOwnIntrospection(db, schema), provider: new StaticMigrationProvider(), migrationTableSchema: schema });
+  return new Migrator({ db: withOwnIntrospection(db, schema), provider: new StaticMigrationProvider(), migrationTableSchema: schema });
+}
+
+/** The migrations already applied to this database, oldest first (none on a fresh one). */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const known = await (await migratorFor(db)).getMigrations();
+  return known.filter((migration) => migration.executedAt).map((migration) => migration.name);
+}
+
+/** Forward-only: runs the migrations not yet applied up to and including `name` (export-import). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const { error } = await (await migratorFor(db)).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
+}
+
+/** Forward-only: runs every migration not yet applied, in name order. */
+export async function migrateToLatest(db: Db): Promise<MigrationReport> {
+  const migrator = await migratorFor(db);
   const before = await migrator.getMigrations();
   const wasEmpty = before.every((migration) => !migration.executedAt);
   const { error, results } = await migrator.migrateToLatest();
