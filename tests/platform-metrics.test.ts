@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/server/config.js';
 import { slow, startTestApp, type TestApp } from './support/harness.js';
 import { delivery } from './support/orders-support.js';
 import { paymentsHelpers, startPaymentsShop, type PaymentsShop } from './support/payments-support.js';
@@ -112,6 +113,12 @@ describe('/metrics without METRICS_TOKEN', () => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('refuses a token too short to guess', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
   });
 
   it('answers 404, with or without a token', async () => {
