@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/server/config.js';
-import { slow, startTestApp, type TestApp } from './support/harness.js';
+import { sql } from 'kysely';
+import { createShopMetrics } from '../src/server/http/metrics/shop-metrics.js';
+import { openOneConnection, slow, startTestApp, type TestApp } from './support/harness.js';
 import { delivery } from './support/orders-support.js';
 import { paymentsHelpers, startPaymentsShop, type PaymentsShop } from './support/payments-support.js';
 import { parsePrometheus, sampleValue, type Sample } from './support/prometheus.js';
@@ -84,7 +86,7 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(moved('shop_db_statement_duration_seconds_count', { kind: 'update' })).toBeGreaterThan(0);
     expect(moved('shop_db_statement_duration_seconds_sum')).toBeGreaterThan(0);
     expect(moved('shop_db_pool_wait_seconds_count')).toBeGreaterThan(0);
-    expect(count(after, 'shop_db_pool_connections', { state: 'max' })).toBe(t.config.databaseUrl ? 5 : 1);
+    expect(count(after, 'shop_db_pool_connections', { database: 'primary', state: 'max' })).toBe(t.config.databaseUrl ? 5 : 1);
     expect(sampleValue(after, 'shop_db_pool_waiting')).toBeGreaterThanOrEqual(0);
 
     // Orders placed and paid.
@@ -103,6 +105,27 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(sampleValue(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(sampleValue(after, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(sampleValue(after, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('a read replica (docs/replicas.md)', () => {
+  it('is measured apart: its statements, pool and cache lookups carry database="replica"', async () => {
+    const t = await startTestApp();
+    const replica = await openOneConnection(t);
+    const metrics = createShopMetrics(t.db, replica.db);
+    try {
+      await sql`select 1`.execute(replica.db);
+      await sql`select 2`.execute(t.db);
+      const samples = parsePrometheus(await metrics.registry.metrics());
+      expect(sampleValue(samples, 'shop_db_statement_duration_seconds_count', { database: 'replica', kind: 'select' })).toBe(1);
+      expect(sampleValue(samples, 'shop_db_statement_duration_seconds_count', { database: 'primary', kind: 'select' })).toBeGreaterThanOrEqual(1);
+      expect(sampleValue(samples, 'shop_db_pool_connections', { database: 'replica', state: 'max' })).toBe(1);
+      expect(sampleValue(samples, 'shop_catalogue_cache_lookups_total', { database: 'replica', cache: 'tree', result: 'hit' })).toBe(0);
+    } finally {
+      metrics.close();
+      await replica.close();
+      await t.close();
+    }
   });
 });
 

@@ -47,10 +47,11 @@ function refuse(reply: FastifyReply, status: 401 | 404) {
 /**
  * `GET /metrics` in the Prometheus text format, for a scraper presenting `METRICS_TOKEN` as a
  * Bearer token (docs/metrics.md). Without a token configured nothing is measured and /metrics
- * answers 404; a scrape without the token, or with another, gets 401.
+ * answers 404; a scrape without the token, or with another, gets 401. `replica`: the read
+ * replica's handle, when there is one, measured as `database="replica"`.
  */
-export function registerMetrics(app: FastifyInstance, db: Db, token: string | undefined): ShopMetrics | undefined {
-  const metrics = token ? createShopMetrics(db) : undefined;
+export function registerMetrics(app: FastifyInstance, db: Db, token: string | undefined, replica?: Db): ShopMetrics | undefined {
+  const metrics = token ? createShopMetrics(db, replica) : undefined;
   app.get(metricsPath, { logLevel: 'warn' }, async (request, reply) => {
     if (!metrics || !token) return refuse(reply, 404);
     if (!presentsToken(request, token)) return refuse(reply, 401);

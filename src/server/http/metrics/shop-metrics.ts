@@ -32,7 +32,13 @@ async function waitingInOutbox(db: Db): Promise<Waiting> {
   return rows[0] ?? { mail: 0, webhooks: 0 };
 }
 
-export function createShopMetrics(db: Db): ShopMetrics {
+/**
+ * `db` is the primary; `replica` (docs/replicas.md), when the app reads from one, is measured too:
+ * its statements, pool and the cache lookups made on it carry `database="replica"`.
+ */
+export function createShopMetrics(db: Db, replica?: Db): ShopMetrics {
+  const handles: Array<{ db: Db; database: 'primary' | 'replica' }> = [{ db, database: 'primary' }];
+  if (replica && replica !== db) handles.push({ db: replica, database: 'replica' });
   const registry = new Registry();
   const registers = [registry];
   // Process memory, CPU, handles, GC, and the event loop's delay (perf_hooks.monitorEventLoopDelay:
@@ -49,36 +55,42 @@ export function createShopMetrics(db: Db): ShopMetrics {
   const statementDuration = new Histogram({
     name: 'shop_db_statement_duration_seconds',
     help: 'Time of one database statement, by kind; outcome error when it failed',
-    labelNames: ['kind', 'outcome'] as const,
+    labelNames: ['database', 'kind', 'outcome'] as const,
     buckets: statementBuckets,
     registers,
   });
   const poolWait = new Histogram({
     name: 'shop_db_pool_wait_seconds',
     help: 'Time a checkout waited for a pool connection (embedded database: for its one session)',
+    labelNames: ['database'] as const,
     buckets: statementBuckets,
     registers,
   });
   new Gauge({
     name: 'shop_db_pool_connections',
     help: 'Connections of the pool: busy (checked out), idle, max (the bound)',
-    labelNames: ['state'] as const,
+    labelNames: ['database', 'state'] as const,
     registers,
     collect() {
-      const pool = poolState(db);
-      if (!pool) return;
-      this.set({ state: 'busy' }, pool.total - pool.idle);
-      this.set({ state: 'idle' }, pool.idle);
-      this.set({ state: 'max' }, pool.max);
+      for (const { db: handle, database } of handles) {
+        const pool = poolState(handle);
+        if (!pool) continue;
+        this.set({ database, state: 'busy' }, pool.total - pool.idle);
+        this.set({ database, state: 'idle' }, pool.idle);
+        this.set({ database, state: 'max' }, pool.max);
+      }
     },
   });
   new Gauge({
     name: 'shop_db_pool_waiting',
     help: 'Checkouts waiting for a pool connection now (embedded database: queued for its one session)',
+    labelNames: ['database'] as const,
     registers,
     collect() {
-      const pool = poolState(db);
-      if (pool) this.set(pool.waiting);
+      for (const { db: handle, database } of handles) {
+        const pool = poolState(handle);
+        if (pool) this.set({ database }, pool.waiting);
+      }
     },
   });
   new Gauge({
@@ -105,23 +117,25 @@ export function createShopMetrics(db: Db): ShopMetrics {
   const cacheLookups = new Counter({
     name: 'shop_catalogue_cache_lookups_total',
     help: "Lookups in the catalogue's in-memory caches: hit, miss, or stale (kept but found outdated)",
-    labelNames: ['cache', 'result'] as const,
+    labelNames: ['database', 'cache', 'result'] as const,
     registers,
   });
 
   // Every series exists from the first scrape, so rate() and ratios see the first increment.
   for (const kind of ['user', 'direct', 'staff']) ordersPlaced.inc({ kind }, 0);
-  for (const cache of ['answers', 'readings', 'rankings', 'tree', 'shapes']) {
-    for (const result of ['hit', 'miss', 'stale']) cacheLookups.inc({ cache, result }, 0);
+  for (const { database } of handles) {
+    for (const cache of ['answers', 'readings', 'rankings', 'tree', 'shapes']) {
+      for (const result of ['hit', 'miss', 'stale']) cacheLookups.inc({ database, cache, result }, 0);
+    }
   }
 
-  const onEvent = (event: DatabaseEvent) => {
+  const onEvent = (database: 'primary' | 'replica', event: DatabaseEvent) => {
     switch (event.type) {
       case 'statement':
-        statementDuration.observe({ kind: event.kind, outcome: event.failed ? 'error' : 'ok' }, event.seconds);
+        statementDuration.observe({ database, kind: event.kind, outcome: event.failed ? 'error' : 'ok' }, event.seconds);
         break;
       case 'poolWait':
-        poolWait.observe(event.seconds);
+        poolWait.observe({ database }, event.seconds);
         break;
       case 'orderPlaced':
         ordersPlaced.inc({ kind: event.kind });
@@ -130,16 +144,16 @@ export function createShopMetrics(db: Db): ShopMetrics {
         ordersPaid.inc();
         break;
       case 'cache':
-        cacheLookups.inc({ cache: event.cache, result: event.result });
+        cacheLookups.inc({ database, cache: event.cache, result: event.result });
         break;
     }
   };
-  const stopListening = listenToDatabase(db, onEvent);
+  const stops = handles.map(({ db: handle, database }) => listenToDatabase(handle, (event) => onEvent(database, event)));
   return {
     registry,
     requestDuration,
     close() {
-      stopListening();
+      for (const stop of stops) stop();
       registry.clear();
     },
   };
