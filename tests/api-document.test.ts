@@ -58,7 +58,11 @@ describe('the OpenAPI document', () => {
     }
     const missing = await t.rest<Record<string, unknown>>('GET', '/products/999999');
     expect(missing.status).toBe(404);
+    // t.rest checks the error's requestId against its X-Request-Id header and takes it out.
     expect(Object.keys(missing.body).sort()).toEqual(['code', 'message', 'statusCode']);
+    const raw = await fetch(`${t.baseUrl}/api/products/999999`);
+    expect(Object.keys((await raw.json()) as object).sort()).toEqual(['code', 'message', 'requestId', 'statusCode']);
+    expect(document.components.schemas['Error']?.properties).toHaveProperty('requestId');
   });
 
   it('declares the statuses that occur: 409, 429 and 503 included, 401/403 only where auth applies', () => {

@@ -80,6 +80,6 @@ describe('requests the shop cannot route or parse', () => {
   it('answers malformed JSON with 400 in the shared JSON shape', async () => {
     const response = await fetch(`${t.baseUrl}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: statusMessages[400] });
+    expect(await response.json()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: statusMessages[400], requestId: response.headers.get('x-request-id') });
   });
 });

@@ -5,6 +5,7 @@ import { imageNamePattern } from '../src/shared/media.js';
 import { hashPassword } from '../src/server/services/accounts/passwords.js';
 import { startTestApp, type TestApp } from './support/harness.js';
 import { animatedGif, jpegWithExif, png, svgImage } from './support/media-files.js';
+import { withoutRequestId } from './support/rest.js';
 
 let t: TestApp;
 let adminToken: string;
@@ -19,7 +20,7 @@ async function upload(app: TestApp, files: UploadFile[], token: string | null = 
   const form = new FormData();
   for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }), file.name);
   const response = await fetch(`${app.baseUrl}/api/images`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: withoutRequestId(await response.json(), response.headers) };
 }
 
 async function getImage(app: TestApp, path: string, headers: Record<string, string> = {}) {
@@ -194,7 +195,7 @@ describe('refusals', () => {
     form.append('other', new Blob([new Uint8Array(await png(10, 10))]), 'x.png');
     const response = await fetch(`${t.baseUrl}/api/images`, { method: 'POST', body: form, headers: { authorization: `Bearer ${adminToken}` } });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ statusCode: 400,code: 'BAD_REQUEST',  message: domainMessages.noImageFiles });
+    expect(await response.json()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: domainMessages.noImageFiles, requestId: response.headers.get('x-request-id') });
     const json = await t.rest('POST', '/images', { body: { files: [] }, token: adminToken });
     expect(json.status).toBe(400);
     const broken = await fetch(`${t.baseUrl}/api/images`, {

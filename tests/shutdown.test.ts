@@ -17,13 +17,14 @@ afterAll(async () => {
 interface Outcome {
   status: number | 'reset';
   retryAfter: string | null;
+  requestId: string | null;
   body: string;
 }
 
 function ask(path: string): Promise<Outcome> {
   return fetch(`${t.baseUrl}${path}`).then(
-    async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() }),
-    () => ({ status: 'reset' as const, retryAfter: null, body: '' }),
+    async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), requestId: response.headers.get('x-request-id'), body: await response.text() }),
+    () => ({ status: 'reset' as const, retryAfter: null, requestId: null, body: '' }),
   );
 }
 
@@ -49,7 +50,7 @@ describe('a shutdown', () => {
     for (const outcome of [...refused, late]) {
       expect(outcome.status).toBe(503);
       expect(outcome.retryAfter).toBe('5');
-      expect(JSON.parse(outcome.body)).toEqual({ statusCode: 503,code: 'SERVICE_UNAVAILABLE',  message: domainMessages.shuttingDown });
+      expect(JSON.parse(outcome.body)).toEqual({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: domainMessages.shuttingDown, requestId: outcome.requestId });
     }
   });
 });

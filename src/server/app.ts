@@ -11,7 +11,9 @@ import { defaultBodyLimit } from './http/body-limits.js';
 import { registerCompression } from './http/compression.js';
 import { answerFrameworkError, answerMalformedRequest, useRestErrorShape } from './http/error-shape.js';
 import { registerHealthRoutes } from './http/health.js';
-import { productionRequestSerializer } from './http/log-privacy.js';
+import { requestSerializer } from './http/log-privacy.js';
+import { registerMetrics } from './http/metrics/route.js';
+import { registerRequestId, requestIdOptions } from './http/request-id.js';
 import { parseQueryString } from './http/query-string.js';
 import { registerRequestBodies } from './http/request-bodies.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -60,9 +62,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
-            // Production logs neither live links nor personal data (README → Accounts, mailer).
-            ...(config.logLetterContents ? {} : { serializers: { req: productionRequestSerializer } }),
+            // A request's line holds neither live links nor personal data (docs/logging.md).
+            serializers: { req: requestSerializer },
           },
+    ...requestIdOptions,
     routerOptions: { maxParamLength: 5000, querystringParser: parseQueryString },
     // Routes that take larger bodies say so (http/body-limits.ts); see http/request-bodies.ts.
     bodyLimit: defaultBodyLimit,
@@ -121,8 +124,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   services.reads.start(app.log);
   registerReadYourWrites(app, services.reads);
 
+  registerRequestId(app);
   registerClosing(app);
   registerRequestScope(app);
+  registerMetrics(app, db, config.metricsToken, services.reads.replica);
   useRestErrorShape(app);
   registerSecurityHeaders(app, config);
   registerRequestBodies(app, services.rateLimits);

@@ -78,6 +78,7 @@ const envSchema = z
     PAYMENT_TIMEOUT_MINUTES: positiveCount,
     PAYMENT_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
     VAT_CODE: z.coerce.number().int().min(1, 'must be a ЮKassa vat_code 1–10').max(10, 'must be a ЮKassa vat_code 1–10').default(1),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -163,6 +164,8 @@ export interface Config {
   /** Online payment (docs/payments.md): ЮKassa when both keys are set, else only payment on delivery. */
   payments: PaymentSettings;
   logLevel: string;
+  /** GET /metrics answers a scraper presenting it as a Bearer token; absent: no metrics (docs/metrics.md). */
+  metricsToken: string | undefined;
 }
 
 export interface PaymentSettings {
@@ -259,5 +262,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vatCode: e.VAT_CODE,
     },
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -22,7 +22,20 @@ export async function restCall<T = unknown>(baseUrl: string, method: string, pat
   });
   const text = await response.text();
   const body: unknown = text && (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text || undefined;
-  return { status: response.status, body: body as T };
+  return { status: response.status, body: withoutRequestId(body, response.headers) as T };
+}
+
+/**
+ * An error answer's `requestId` (docs/logging.md), checked against the answer's `X-Request-Id`
+ * header and taken out, so that the tests compare the rest of the body as it is.
+ */
+export function withoutRequestId(body: unknown, headers: Headers): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('requestId' in body) || !('statusCode' in body)) return body;
+  const { requestId, ...rest } = body as Record<string, unknown>;
+  if (typeof requestId !== 'string' || requestId !== headers.get('x-request-id')) {
+    throw new Error(`The error's requestId ${String(requestId)} is not the X-Request-Id header ${String(headers.get('x-request-id'))}`);
+  }
+  return rest;
 }
 
 export async function rawFetch(baseUrl: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
@@ -30,8 +43,9 @@ export async function rawFetch(baseUrl: string, path: string, init: RequestInit 
   const text = await response.text();
   let body: unknown = text;
   try {
-    body = JSON.parse(text);
-  } catch {
+    body = withoutRequestId(JSON.parse(text), response.headers);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
     // Not JSON: the text as it came.
   }
   return { status: response.status, body, headers: response.headers };

@@ -1,6 +1,7 @@
 import type { Role } from '../../src/server/db/tables/accounts.js';
 import { hashPassword } from '../../src/server/services/accounts/passwords.js';
 import type { TestApp } from './harness.js';
+import { withoutRequestId } from './rest.js';
 
 /** A signed-in test user: id, token and the public name lists show. */
 export interface Shopper {
@@ -39,7 +40,7 @@ export async function upload(t: TestApp, token: string, count = 1): Promise<{ st
     form.append('files', new Blob([new Uint8Array(await png(20 + index, 20))], { type: 'image/png' }), `photo-${index}.png`);
   }
   const response = await fetch(`${t.baseUrl}/api/images`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: withoutRequestId(await response.json(), response.headers) };
 }
 
 export interface ReviewBody {

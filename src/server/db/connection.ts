@@ -8,6 +8,7 @@ import pg from 'pg';
 import { isCancelledStatement, isDatabaseUnavailable } from './errors.js';
 import { cancelTarget, sendCancelRequest } from './cancel-request.js';
 import { WriteCountingPool } from './embedded-writes.js';
+import { describePool, reportToDatabase, statementKind } from './observers.js';
 import { runStatement } from './prepared.js';
 import { ClientGoneError, requestScope } from './request-scope.js';
 import type { Database, Db } from './schema.js';
@@ -39,6 +40,9 @@ export interface DatabaseTimeouts {
   idleInTransactionMs: number;
 }
 
+/** Connections of a PostgreSQL pool unless the caller says otherwise. */
+const defaultPoolSize = 20;
+
 export const defaultTimeouts: DatabaseTimeouts = { connectMs: 3_000, statementMs: 10_000, queryMs: 12_000, idleInTransactionMs: 30_000 };
 
 /** The request timeouts of the configuration (connect, statement); the client's own deadline follows. */
@@ -66,9 +70,29 @@ export interface DatabaseOptions {
 // in SQL (the dashboard's revenue, orders/stats.ts) is read inside JSON, where it is a number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-function createKysely(pool: PostgresPool): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+/**
+ * The query builder on a pool, telling the handle's listeners (db/observers.ts) each statement's
+ * kind and duration, and how its pool stands; `waited` is handed the seconds each checkout waited.
+ */
+function createKysely(pool: PostgresPool & { waited?: (seconds: number) => void }, pgPool: pg.Pool, max: number): Db {
+  const db: Db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+    log: (event) =>
+      reportToDatabase(db, {
+        type: 'statement',
+        kind: statementKind(event.query.query, event.query.sql),
+        seconds: event.queryDurationMillis / 1000,
+        failed: event.level === 'error',
+      }),
+  });
+  pool.waited = (seconds) => reportToDatabase(db, { type: 'poolWait', seconds });
+  describePool(db, () => ({ max, total: pgPool.totalCount, idle: pgPool.idleCount, waiting: pgPool.waitingCount }));
+  return db;
 }
+
+/** Seconds since `start` (a `performance.now()` reading). */
+const secondsSince = (start: number) => (performance.now() - start) / 1000;
 
 const isRollback = (sql: string) => /^\s*rollback\b/i.test(sql);
 /** The answer of a statement that needed no round trip. */
@@ -179,8 +203,13 @@ class DiscardingPool implements PostgresPool {
     }
   };
 
+  /** Told how long each checkout waited for its connection (createKysely sets it). */
+  waited: ((seconds: number) => void) | undefined;
+
   async connect(): Promise<Checkout> {
+    const start = performance.now();
     const client = await this.pool.connect();
+    this.waited?.(secondsSince(start));
     let checkout = this.#checkouts.get(client);
     if (!checkout) {
       checkout = new Checkout(client, this.cancel);
@@ -206,7 +235,7 @@ function resilientPool(options: DatabaseOptions): pg.Pool {
   const report = options.onConnectionError ?? (() => undefined);
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
-    max: options.poolSize ?? 20,
+    max: options.poolSize ?? defaultPoolSize,
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
     query_timeout: timeouts.queryMs,
@@ -228,7 +257,8 @@ function resilientPool(options: DatabaseOptions): pg.Pool {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const db = createKysely(new DiscardingPool(resilientPool(options), options));
+    const pgPool = resilientPool(options);
+    const db = createKysely(new DiscardingPool(pgPool, options), pgPool, options.poolSize ?? defaultPoolSize);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 
@@ -240,8 +270,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(memory && options.template ? { loadDataDir: options.template } : {}),
   });
   // PGlite is a single session: one connection, queries and transactions queue behind it.
-  const pool = new WriteCountingPool(new pg.Pool({ ...createPgConfig(pglite), max: 1 }));
-  const db = pool.track(createKysely(pool));
+  const pgPool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  const pool = new WriteCountingPool(pgPool);
+  const db = pool.track(createKysely(pool, pgPool, 1));
   return {
     db,
     kind: 'pglite',

@@ -55,6 +55,8 @@ class CountingClient implements PostgresPoolClient {
 /** Kysely's view of the PGlite bridge's pool, counting writes. */
 export class WriteCountingPool implements PostgresPool {
   writes = 0;
+  /** Told how long each checkout waited for the one session (db/connection.ts sets it). */
+  waited: ((seconds: number) => void) | undefined;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -65,7 +67,10 @@ export class WriteCountingPool implements PostgresPool {
   }
 
   async connect(): Promise<PostgresPoolClient> {
-    return new CountingClient(await this.pool.connect(), this);
+    const start = performance.now();
+    const client = await this.pool.connect();
+    this.waited?.((performance.now() - start) / 1000);
+    return new CountingClient(client, this);
   }
 
   end(): Promise<void> {

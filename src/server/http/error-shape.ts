@@ -2,15 +2,19 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { codeForStatus, domainMessages, messageForStatus, userMessage, validationMessage, type ValidationIssue } from '../../shared/errors.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
+import { requestIdHeader } from './request-id.js';
 
 /**
- * Every failure outside tRPC is `{ statusCode, code, message }`: the HTTP status repeated, a
- * machine-readable code (`NOT_FOUND`, `CONFLICT`…) and the Russian message (docs/api.md).
+ * Every failure outside tRPC is `{ statusCode, code, message, requestId }`: the HTTP status
+ * repeated, a machine-readable code (`NOT_FOUND`, `CONFLICT`…), the Russian message (docs/api.md)
+ * and the request's id, as in its log lines and its `X-Request-Id` header (docs/logging.md). Only
+ * a request Node could not parse (answerMalformedRequest) has no id.
  */
 export interface RestError {
   statusCode: number;
   code: string;
   message: string;
+  requestId?: string;
 }
 
 /** Seconds a client is told to wait before repeating a request refused with 503. */
@@ -61,7 +65,8 @@ export function useRestErrorShape(app: FastifyInstance): void {
       done(null, payload);
       return;
     }
-    done(null, JSON.stringify(toRestError(reply.statusCode, parseJson(payload))));
+    if (!reply.hasHeader(requestIdHeader)) void reply.header(requestIdHeader, request.id);
+    done(null, JSON.stringify({ ...toRestError(reply.statusCode, parseJson(payload)), requestId: request.id }));
   });
 }
 

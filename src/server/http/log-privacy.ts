@@ -1,11 +1,12 @@
 /**
- * What a request looks like in the production log. A request's address may carry a live secret or
- * personal data: a reset or confirmation page (`/reset/{token}`), a subscriber's link, an e-mail
- * in `/users/get-by-email/{email}`, or tRPC's input in the query string. So the log keeps the
- * method and the path with such segments masked, drops the query string, and leaves out the
- * client's address. Development logs requests as Fastify does.
+ * What a request looks like in the log (docs/logging.md), in every environment. A request's
+ * address may carry a live secret or personal data: a reset or confirmation page
+ * (`/reset/{token}`), a subscriber's link, an e-mail in `/users/get-by-email/{email}`, or tRPC's
+ * input in the query string. So the log keeps the method and the path with such segments masked,
+ * drops the query string, and leaves out the client's address. Headers (Authorization, cookies)
+ * and bodies are never logged.
  */
-export function productionRequestSerializer(request: { method?: string; url?: string }): { method?: string; url: string } {
+export function requestSerializer(request: { method?: string; url?: string }): { method?: string; url: string } {
   return { ...(request.method ? { method: request.method } : {}), url: maskUrl(request.url ?? '') };
 }
 

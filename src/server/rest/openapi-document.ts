@@ -20,6 +20,11 @@ const errorSchema = {
     statusCode: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status, repeated.' },
     code: { type: 'string', description: 'Machine-readable kind of the failure, e.g. NOT_FOUND, CONFLICT, TOO_MANY_REQUESTS.', example: 'NOT_FOUND' },
     message: { type: 'string', description: 'What went wrong, in Russian, fit to show to a shopper.', example: 'Запрашиваемый ресурс не найден.' },
+    requestId: {
+      type: 'string',
+      description: "The request's id, as in its X-Request-Id header and the server's log: quote it when reporting a problem.",
+      example: '3f2c9a4e-8d1b-4c55-9e0a-6b7f1d2e3c4b',
+    },
   },
   required: ['statusCode', 'code', 'message'],
   additionalProperties: false,

@@ -11,7 +11,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
   const generated = generateOpenApiDocument(appRouter, {
     title: 'Интернет-магазин: REST API',
     description:
-      'REST-фасад над процедурами tRPC. Ошибки приходят в виде `{ statusCode, code, message }` с русским сообщением. ' +
+      'REST-фасад над процедурами tRPC. Ошибки приходят в виде `{ statusCode, code, message, requestId }` с русским сообщением; `requestId` — идентификатор запроса (он же в заголовке `X-Request-Id` и в журнале сервера). ' +
       'Вызовы, которым нужен вход, требуют заголовок `Authorization: Bearer <accessToken>`; у каждой операции указано, нужен ли он.',
     version: '1.0.0',
     baseUrl: '/api',

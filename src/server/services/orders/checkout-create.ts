@@ -4,6 +4,7 @@ import { orderMessages } from '../../../shared/order-messages.js';
 import type { Checkout } from '../../../shared/schemas/orders.js';
 import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
+import { reportToDatabase } from '../../db/observers.js';
 import { inTransaction } from '../../db/transaction.js';
 import { hashOpaqueToken } from '../accounts/tokens.js';
 import { readCheckout } from './checkout-read.js';
@@ -149,6 +150,7 @@ export async function placeOrder(ctx: Services, request: OrderRequest): Promise<
   }
   const { placed } = outcome;
   if (placed) {
+    reportToDatabase(db, { type: 'orderPlaced', kind: request.kind });
     sendQueuedLetters(ctx.mailer);
     return withPayment(ctx, placed, outcome.payToken);
   }

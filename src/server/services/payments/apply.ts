@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Context } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import type { PaymentState } from '../../db/tables/payments.js';
+import { reportToDatabase } from '../../db/observers.js';
 import { inTransaction } from '../../db/transaction.js';
 import { moveCheckoutStatus } from '../orders/checkout-status.js';
 import { sendQueuedLetters } from '../orders/letters.js';
@@ -92,6 +93,7 @@ export async function applyPayment(ctx: Services, row: PaymentRow, remote: Provi
     await paymentEvent(trx, row, remote.status);
     return applied;
   });
+  if (outcome === 'paid') reportToDatabase(ctx.db, { type: 'orderPaid' });
   sendQueuedLetters(ctx.mailer);
   if (outcome === 'refunding') await submitRefunds(ctx, row.checkoutId, log);
   return outcome;

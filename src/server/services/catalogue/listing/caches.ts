@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/connection.js';
 import { embeddedWrites } from '../../../db/embedded-writes.js';
+import { reportToDatabase } from '../../../db/observers.js';
 import type { ResolvedQuery } from '../search/resolve.js';
 
 /**
@@ -30,6 +31,17 @@ export function switchOffCaches(db: Db, names: readonly CacheName[], only = fals
 
 export function cacheOn(db: Db, name: CacheName): boolean {
   return !switchedOff.get(db)?.has(name);
+}
+
+/** Counted by the app's metrics (cache hit ratios, docs/metrics.md). */
+function counted<T>(db: Db, cache: CacheName, found: T | undefined): T | undefined {
+  reportToDatabase(db, { type: 'cache', cache, result: found === undefined ? 'miss' : 'hit' });
+  return found;
+}
+
+/** A kept entry found outdated by the statement that used it (every entry of that cache goes). */
+export function countStale(db: Db, cache: CacheName): void {
+  reportToDatabase(db, { type: 'cache', cache, result: 'stale' });
 }
 
 /** A map per database, created on first use. */
@@ -84,7 +96,7 @@ export async function rememberedAnswer<T>(db: Db, key: string, read: () => Promi
     answers.set(db, current);
   }
   const held = current.answers;
-  const hit = touch(held, key) as Promise<T> | undefined;
+  const hit = counted(db, 'answers', touch(held, key) as Promise<T> | undefined);
   // A shared reading that failed (a request's own fault, say) is read again by each.
   if (hit) return hit.catch(read);
   const reading = read();
@@ -113,7 +125,7 @@ const maxReadings = 5000;
 const readings = perDb<ResolvedQuery>();
 
 export function keptReading(db: Db, text: string): ResolvedQuery | undefined {
-  return cacheOn(db, 'readings') ? touch(readings.of(db), text) : undefined;
+  return cacheOn(db, 'readings') ? counted(db, 'readings', touch(readings.of(db), text)) : undefined;
 }
 
 export function keepReading(db: Db, text: string, query: ResolvedQuery): void {
@@ -123,7 +135,11 @@ export function keepReading(db: Db, text: string, query: ResolvedQuery): void {
   dropOldest(held, maxReadings);
 }
 
-export const forgetReadings = readings.forget;
+/** Every reading goes: one was found outdated. */
+export function forgetReadings(db: Db): void {
+  countStale(db, 'readings');
+  readings.forget(db);
+}
 
 // ---------------------------------------------------------------- rankings
 
@@ -157,7 +173,7 @@ function rankingsOf(db: Db) {
 export function rankingFor(db: Db, key: string): { kept: Ranking | null; collect: boolean } {
   if (!cacheOn(db, 'rankings')) return { kept: null, collect: false };
   const { entries, seen } = rankingsOf(db);
-  const hit = touch(entries, key);
+  const hit = counted(db, 'rankings', touch(entries, key));
   if (hit) return { kept: hit, collect: false };
   if (seen.delete(key)) return { kept: null, collect: true };
   seen.set(key, true);
@@ -182,7 +198,9 @@ export function keepRanking(db: Db, key: string, ids: Int32Array | null, version
   }
 }
 
+/** Every ranking goes: one was found outdated. */
 export function forgetRankings(db: Db): void {
+  countStale(db, 'rankings');
   rankings.delete(db);
 }
 
@@ -203,7 +221,7 @@ export interface CategoryTree {
 const trees = new WeakMap<Db, CategoryTree>();
 
 export function keptTree(db: Db): CategoryTree | undefined {
-  return cacheOn(db, 'tree') ? trees.get(db) : undefined;
+  return cacheOn(db, 'tree') ? counted(db, 'tree', trees.get(db)) : undefined;
 }
 
 export function keepTree(db: Db, tree: CategoryTree): void {
@@ -222,7 +240,7 @@ const maxShapes = 2000;
 const shapes = perDb<CompiledShape>();
 
 export function keptShape(db: Db, key: string): CompiledShape | undefined {
-  return cacheOn(db, 'shapes') ? shapes.of(db).get(key) : undefined;
+  return cacheOn(db, 'shapes') ? counted(db, 'shapes', shapes.of(db).get(key)) : undefined;
 }
 
 export function keepShape(db: Db, key: string, compiled: CompiledShape): void {

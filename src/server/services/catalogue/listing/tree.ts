@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/connection.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { splitRefs } from '../refs.js';
-import { keepTree, keptTree, type CategoryTree } from './caches.js';
+import { countStale, keepTree, keptTree, type CategoryTree } from './caches.js';
 
 /**
  * The category tree (ids, parents, urls) kept in memory per database handle, so a category filter
@@ -70,6 +70,7 @@ export async function withCategoryTree<T>(
   for (let attempt = 1; attempt <= cachedAttempts; attempt += 1) {
     const { result, version } = await query(tree, versionCheck, db);
     if (Number(version) === tree.version) return result;
+    countStale(db, 'tree');
     tree = await loadTree(db);
   }
   return inTransaction(
