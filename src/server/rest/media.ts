@@ -11,7 +11,9 @@ import { contextFactory, type AppServices } from '../context.js';
 import { NotAnImageError } from '../services/media/encode.js';
 import { chooseWidth, encodeUpload, storeEncoded, type ImageToStore, type Uploader } from '../services/media/library.js';
 import { assertUploadQuota } from '../services/reviews/photos.js';
-import { imageBlobKey, imageStoreFor } from '../services/media/store.js';
+import { closeImageStore, imageStoreFor } from '../services/media/configured-store.js';
+import { startOrphanSweep } from '../services/media/orphans.js';
+import { imageBlobKey } from '../services/media/store.js';
 import { WorkQueue } from '../services/platform/work-queue.js';
 
 /** Files per upload request; each is held in memory while it is encoded. */
@@ -109,6 +111,13 @@ export function imageRoutes(services: AppServices): FastifyPluginAsync {
   const { db } = services;
 
   return async (app: FastifyInstance) => {
+    // An object store's connections and its hourly sweep of unreferenced objects live as long as the app.
+    const sweep = startOrphanSweep({ db, store, log: app.log });
+    app.addHook('onClose', async () => {
+      await sweep.stop();
+      await closeImageStore(services.config);
+    });
+
     await app.register(fastifyMultipart, {
       limits: { fileSize: services.config.maxUploadBytes, files: maxFilesPerUpload, fields: 20, parts: 40 },
     });
@@ -146,8 +155,11 @@ export function imageRoutes(services: AppServices): FastifyPluginAsync {
       reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
+      // The database store gives the bytes, an object store a stream passed on as it arrives
+      // (memory stays bounded whatever the number of readers); the length is the metadata's.
       const bytes = await store.get(db, imageBlobKey(name.data, served.width));
       if (!bytes) return refuse(reply, 404);
+      if (!Buffer.isBuffer(bytes)) reply.header('content-length', served.size);
       return reply.type('image/webp').send(bytes);
     });
   };
