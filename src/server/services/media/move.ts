@@ -3,7 +3,7 @@ import type { S3ImageStore } from './s3-store.js';
 import { imageBlobKey, readStoredBytes } from './store.js';
 
 /** Widths handled per step: their bytes are in memory together (at most a few MB). */
-const batchSize = 8;
+const defaultBatchSize = 8;
 
 export interface MoveReport {
   /** Widths whose bytes were moved by this run. */
@@ -17,6 +17,8 @@ export interface MoveReport {
 }
 
 export interface MoveOptions {
+  /** Widths per step (default 8). */
+  batchSize?: number;
   /** Called after each step with the totals so far (progress of a long run). */
   progress?: (report: MoveReport) => void;
 }
@@ -33,7 +35,7 @@ export async function moveImagesToBucket(db: Db, store: S3ImageStore, options: M
   const names = new Set<string>();
   let after = '';
   for (;;) {
-    const rows = await db.selectFrom('imageBlobs').select(['key', 'bytes']).where('key', '>', after).orderBy('key').limit(batchSize).execute();
+    const rows = await db.selectFrom('imageBlobs').select(['key', 'bytes']).where('key', '>', after).orderBy('key').limit(options.batchSize ?? defaultBatchSize).execute();
     if (!rows.length) break;
     await Promise.all(rows.map(({ key, bytes }) => store.put(db, key, bytes)));
     await db
@@ -73,7 +75,7 @@ export async function moveImagesToDatabase(db: Db, store: S3ImageStore, options:
       .where((eb) => eb(eb.refTuple('imageName', 'width'), '>', eb.tuple(after.name, after.width)))
       .orderBy('imageName')
       .orderBy('width')
-      .limit(batchSize)
+      .limit(options.batchSize ?? defaultBatchSize)
       .execute();
     if (!widths.length) break;
     const keys = widths.map(({ imageName, width }) => imageBlobKey(imageName, width));

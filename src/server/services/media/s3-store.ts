@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.js';
-import type { Db } from '../../db/connection.js';
 import { databaseImageStore, parseImageBlobKey, type ImageStore, type StoredBytes } from './store.js';
 
 /** Every object of the shop is under this prefix of the bucket: `images/<name>/<width>`. */
@@ -114,8 +113,9 @@ export function s3ImageStore(settings: S3Settings): S3ImageStore {
       } while (ContinuationToken);
       return removed;
     },
-    async close() {
+    close() {
       client.destroy();
+      return Promise.resolve();
     },
   };
 }
