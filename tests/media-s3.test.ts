@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
+import { ConfigError, loadConfig } from '../src/server/config.js';
 import { imageStoreFor } from '../src/server/services/media/configured-store.js';
 import { readStoredBytes } from '../src/server/services/media/store.js';
 import { startTestApp, type TestApp } from './support/harness.js';
@@ -123,5 +124,19 @@ describe('images in the bucket', () => {
     expect(await s3.keys()).not.toContain(`images/${orphan}`);
     expect(await objectsOf(kept!)).toEqual([`images/${kept}/150`]);
     expect((await getImage(b, kept!)).response.status).toBe(200);
+  });
+});
+
+describe('configuration', () => {
+  it('takes the four S3 variables together or not at all, with the region and path style defaulted', () => {
+    const four = { S3_ENDPOINT: 'https://storage.example.ru/', S3_BUCKET: 'shop-images', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig(four).s3).toEqual({ endpoint: 'https://storage.example.ru', bucket: 'shop-images', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true });
+    expect(loadConfig({ ...four, S3_REGION: 'ru-central1', S3_FORCE_PATH_STYLE: 'false' }).s3).toMatchObject({ region: 'ru-central1', forcePathStyle: false });
+    const { S3_SECRET_ACCESS_KEY: _secret, ...three } = four;
+    expect(() => loadConfig(three)).toThrow(ConfigError);
+    expect(() => loadConfig(three)).toThrow(/S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    expect(() => loadConfig({ ...four, S3_ENDPOINT: 'ftp://storage' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...four, S3_BUCKET: 'Shop_Images' })).toThrow(/S3_BUCKET/);
   });
 });
