@@ -127,6 +127,36 @@ describe('images in the bucket', () => {
   });
 });
 
+describe('a bucket that does not answer', () => {
+  it('answers 503 to uploads and reads, storing nothing, instead of failing with 500', async () => {
+    const [name] = await upload(a, tokenA, [{ name: 'offline.png', bytes: await png(120, 80) }]);
+    const cut = await startTestApp({ ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:1' }, undefined, a.database);
+    try {
+      const images = async () => (await a.db.selectFrom('images').select('name').execute()).length;
+      const before = await images();
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(await png(50, 50))], { type: 'image/png' }), 'lost.png');
+      const refused = await fetch(`${cut.baseUrl}/api/images`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await cut.signInAdmin()}` } });
+      expect({ status: refused.status, body: await refused.json() }).toEqual({
+        status: 503,
+        body: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: domainMessages.databaseUnavailable },
+      });
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(await images()).toBe(before);
+      const read = await getImage(cut, name!);
+      expect(read.response.status).toBe(503);
+      // Not to be kept by a cache as if it were the image.
+      expect(read.response.headers.get('cache-control')).toBeNull();
+      expect(read.response.headers.get('etag')).toBeNull();
+      // The bucket is not needed to confirm a cached copy.
+      const { etag } = await a.db.selectFrom('imageVariants').select('etag').where('imageName', '=', name!).executeTakeFirstOrThrow();
+      expect((await getImage(cut, name!, { 'if-none-match': `"${etag}"` })).response.status).toBe(304);
+    } finally {
+      await cut.close();
+    }
+  });
+});
+
 describe('configuration', () => {
   it('takes the four S3 variables together or not at all, with the region and path style defaulted', () => {
     const four = { S3_ENDPOINT: 'https://storage.example.ru/', S3_BUCKET: 'shop-images', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };

@@ -1,5 +1,4 @@
 import fastifyMultipart from '@fastify/multipart';
-import { restError } from '../http/error-shape.js';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +12,8 @@ import { chooseWidth, encodeUpload, storeEncoded, type ImageToStore, type Upload
 import { assertUploadQuota } from '../services/reviews/photos.js';
 import { closeImageStore, imageStoreFor } from '../services/media/configured-store.js';
 import { startOrphanSweep } from '../services/media/orphans.js';
+import { ObjectStoreUnavailable } from '../services/media/s3-store.js';
+import { restError, retryAfterSeconds } from '../http/error-shape.js';
 import { imageBlobKey } from '../services/media/store.js';
 import { WorkQueue } from '../services/platform/work-queue.js';
 
@@ -63,6 +64,13 @@ async function uploaderOf(services: AppServices, request: FastifyRequest): Promi
   const row = await services.db.selectFrom('users').select('role').where('id', '=', context.user.id).executeTakeFirst();
   if (!row) return { status: 401, message: statusMessages[401]! };
   return { userId: context.user.id, quotaPerDay: row.role === 'Admin' ? undefined : services.config.photosPerUserPerDay };
+}
+
+/** The bucket did not answer: 503 with Retry-After, as when the database does not. */
+function storeUnavailable(request: FastifyRequest, reply: FastifyReply, error: ObjectStoreUnavailable) {
+  request.log.warn({ err: error }, 'object store unavailable');
+  reply.header('retry-after', String(retryAfterSeconds));
+  return refuse(reply, 503, domainMessages.databaseUnavailable);
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -139,6 +147,7 @@ export function imageRoutes(services: AppServices): FastifyPluginAsync {
         if (error instanceof UploadRefusal) return refuse(reply, error.statusCode, error.message);
         if (error instanceof NotAnImageError) return refuse(reply, 415, `${domainMessages.notAnImage}: ${error.fileName}`);
         if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') return refuse(reply, 429, error.message);
+        if (error instanceof ObjectStoreUnavailable) return storeUnavailable(request, reply, error);
         throw error;
       }
     });
@@ -150,15 +159,21 @@ export function imageRoutes(services: AppServices): FastifyPluginAsync {
       const served = await chooseWidth(db, name.data, width.data);
       if (!served) return refuse(reply, 404);
 
-      // The name is never reused and the bytes under it never change: cache for a year.
+      // The name is never reused and the bytes under it never change: cache for a year (only
+      // answers carrying them: a refusal, 503 when the bucket is unreachable, is not cached).
       const etag = `"${served.etag}"`;
-      reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const cacheable = () => reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return cacheable().code(304).send();
 
       // The database store gives the bytes, an object store a stream passed on as it arrives
       // (memory stays bounded whatever the number of readers); the length is the metadata's.
-      const bytes = await store.get(db, imageBlobKey(name.data, served.width));
+      const bytes = await store.get(db, imageBlobKey(name.data, served.width)).catch((error: unknown) => {
+        if (error instanceof ObjectStoreUnavailable) return error;
+        throw error;
+      });
+      if (bytes instanceof ObjectStoreUnavailable) return storeUnavailable(request, reply, bytes);
       if (!bytes) return refuse(reply, 404);
+      cacheable();
       if (!Buffer.isBuffer(bytes)) reply.header('content-length', served.size);
       return reply.type('image/webp').send(bytes);
     });

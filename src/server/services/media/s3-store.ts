@@ -24,6 +24,23 @@ export function s3Client(settings: S3Settings): S3Client {
   });
 }
 
+/** The bucket did not answer or refused: answered 503 (the error handler reads `statusCode`). */
+export class ObjectStoreUnavailable extends Error {
+  readonly statusCode = 503;
+  constructor(action: string, cause: unknown) {
+    super(`Object store: ${action} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** Runs one call to the bucket; any failure becomes `ObjectStoreUnavailable`. */
+async function call<T>(action: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new ObjectStoreUnavailable(action, error);
+  }
+}
+
 function isNotFound(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const status = '$metadata' in error ? (error.$metadata as { httpStatusCode?: number } | undefined)?.httpStatusCode : undefined;
@@ -55,16 +72,16 @@ export function s3ImageStore(settings: S3Settings): S3ImageStore {
       return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : undefined;
     } catch (error) {
       if (isNotFound(error)) return undefined;
-      throw error;
+      throw new ObjectStoreUnavailable('GetObject', error);
     }
   }
 
   async function deleteObjects(keys: readonly string[]): Promise<void> {
     for (let start = 0; start < keys.length; start += deleteBatch) {
       const Objects = keys.slice(start, start + deleteBatch).map((key) => ({ Key: objectPrefix + key }));
-      const answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+      const answer = await call('DeleteObjects', () => client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } })));
       const failed = answer.Errors?.filter((error) => error.Code !== 'NoSuchKey') ?? [];
-      if (failed.length) throw new Error(`S3 DeleteObjects failed for ${failed.length} keys: ${failed[0]?.Code ?? ''} ${failed[0]?.Message ?? ''}`);
+      if (failed.length) throw new ObjectStoreUnavailable('DeleteObjects', `${failed.length} keys refused: ${failed[0]?.Code ?? ''} ${failed[0]?.Message ?? ''}`);
     }
   }
 
@@ -74,7 +91,7 @@ export function s3ImageStore(settings: S3Settings): S3ImageStore {
     deleteObjects,
     transactional: false,
     async put(_db, key, bytes) {
-      await client.send(new PutObjectCommand({ Bucket, Key: objectPrefix + key, Body: bytes, ContentType: 'image/webp', ContentLength: bytes.length }));
+      await call('PutObject', () => client.send(new PutObjectCommand({ Bucket, Key: objectPrefix + key, Body: bytes, ContentType: 'image/webp', ContentLength: bytes.length })));
     },
     async get(db, key) {
       // Object, else a row not moved yet, else the object again (moved between the two looks).
@@ -89,7 +106,7 @@ export function s3ImageStore(settings: S3Settings): S3ImageStore {
       let removed = 0;
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: objectPrefix, ContinuationToken }));
+        const page = await call('ListObjectsV2', () => client.send(new ListObjectsV2Command({ Bucket, Prefix: objectPrefix, ContinuationToken })));
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
         const old = (page.Contents ?? []).flatMap((object) => {
           const key = object.Key?.slice(objectPrefix.length) ?? '';
