@@ -1,5 +1,4 @@
 import fastifyMultipart from '@fastify/multipart';
-import { restError } from '../http/error-shape.js';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,7 +10,11 @@ import { contextFactory, type AppServices } from '../context.js';
 import { NotAnImageError } from '../services/media/encode.js';
 import { chooseWidth, encodeUpload, storeEncoded, type ImageToStore, type Uploader } from '../services/media/library.js';
 import { assertUploadQuota } from '../services/reviews/photos.js';
-import { imageBlobKey, imageStoreFor } from '../services/media/store.js';
+import { closeImageStore, imageStoreFor } from '../services/media/configured-store.js';
+import { startOrphanSweep } from '../services/media/orphans.js';
+import { ObjectStoreUnavailable } from '../services/media/s3-store.js';
+import { restError, retryAfterSeconds } from '../http/error-shape.js';
+import { imageBlobKey } from '../services/media/store.js';
 import { WorkQueue } from '../services/platform/work-queue.js';
 
 /** Files per upload request; each is held in memory while it is encoded. */
@@ -63,6 +66,13 @@ async function uploaderOf(services: AppServices, request: FastifyRequest): Promi
   return { userId: context.user.id, quotaPerDay: row.role === 'Admin' ? undefined : services.config.photosPerUserPerDay };
 }
 
+/** The bucket did not answer: 503 with Retry-After, as when the database does not. */
+function storeUnavailable(request: FastifyRequest, reply: FastifyReply, error: ObjectStoreUnavailable) {
+  request.log.warn({ err: error }, 'object store unavailable');
+  reply.header('retry-after', String(retryAfterSeconds));
+  return refuse(reply, 503, domainMessages.databaseUnavailable);
+}
+
 function errorCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
@@ -109,6 +119,13 @@ export function imageRoutes(services: AppServices): FastifyPluginAsync {
   const { db } = services;
 
   return async (app: FastifyInstance) => {
+    // An object store's connections and its hourly sweep of unreferenced objects live as long as the app.
+    const sweep = startOrphanSweep({ db, store, log: app.log });
+    app.addHook('onClose', async () => {
+      await sweep.stop();
+      await closeImageStore(services.config);
+    });
+
     await app.register(fastifyMultipart, {
       limits: { fileSize: services.config.maxUploadBytes, files: maxFilesPerUpload, fields: 20, parts: 40 },
     });
@@ -130,6 +147,7 @@ export function imageRoutes(services: AppServices): FastifyPluginAsync {
         if (error instanceof UploadRefusal) return refuse(reply, error.statusCode, error.message);
         if (error instanceof NotAnImageError) return refuse(reply, 415, `${domainMessages.notAnImage}: ${error.fileName}`);
         if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') return refuse(reply, 429, error.message);
+        if (error instanceof ObjectStoreUnavailable) return storeUnavailable(request, reply, error);
         throw error;
       }
     });
@@ -141,13 +159,22 @@ export function imageRoutes(services: AppServices): FastifyPluginAsync {
       const served = await chooseWidth(db, name.data, width.data);
       if (!served) return refuse(reply, 404);
 
-      // The name is never reused and the bytes under it never change: cache for a year.
+      // The name is never reused and the bytes under it never change: cache for a year (only
+      // answers carrying them: a refusal, 503 when the bucket is unreachable, is not cached).
       const etag = `"${served.etag}"`;
-      reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const cacheable = () => reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return cacheable().code(304).send();
 
-      const bytes = await store.get(db, imageBlobKey(name.data, served.width));
+      // The database store gives the bytes, an object store a stream passed on as it arrives
+      // (memory stays bounded whatever the number of readers); the length is the metadata's.
+      const bytes = await store.get(db, imageBlobKey(name.data, served.width)).catch((error: unknown) => {
+        if (error instanceof ObjectStoreUnavailable) return error;
+        throw error;
+      });
+      if (bytes instanceof ObjectStoreUnavailable) return storeUnavailable(request, reply, bytes);
       if (!bytes) return refuse(reply, 404);
+      cacheable();
+      if (!Buffer.isBuffer(bytes)) reply.header('content-length', served.size);
       return reply.type('image/webp').send(bytes);
     });
   };

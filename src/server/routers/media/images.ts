@@ -11,7 +11,7 @@ import { imageUrl } from '../../../shared/media.js';
 import type { Db } from '../../db/connection.js';
 import { containsPattern } from '../../db/like.js';
 import { deleteImage } from '../../services/media/library.js';
-import { imageStoreFor } from '../../services/media/store.js';
+import { imageStoreFor } from '../../services/media/configured-store.js';
 import { adminProcedure, router } from '../../trpc.js';
 
 const tags = ['images'];

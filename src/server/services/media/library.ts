@@ -48,19 +48,54 @@ export interface Uploader {
   quotaPerDay: number | undefined;
 }
 
-/** Stores encoded images in one transaction: either every file of an upload is kept or none is. */
-export function storeEncoded(db: Db, store: ImageStore, images: readonly ImageToStore[], uploader?: Uploader): Promise<string[]> {
-  return inTransaction(db, async (trx) => {
-    if (uploader?.quotaPerDay !== undefined) await assertUploadQuota(trx, uploader.userId, images.length, uploader.quotaPerDay, true);
-    return insertImages(trx, store, images, uploader?.userId ?? null);
-  });
+/** Object-store writes at a time for one upload (each width of each file is one object). */
+const putsAtATime = 4;
+
+/** An encoded image with the name it is stored under. */
+interface NamedImage extends ImageToStore {
+  name: string;
+}
+
+function widthKeys(images: readonly NamedImage[]): string[] {
+  return images.flatMap(({ name, image }) => image.widths.map(({ width }) => imageBlobKey(name, width)));
+}
+
+/** Writes every width of `images` to the store, a few at a time. */
+async function putBytes(db: Db, store: ImageStore, images: readonly NamedImage[]): Promise<void> {
+  const writes = images.flatMap(({ name, image }) => image.widths.map(({ width, bytes }) => () => store.put(db, imageBlobKey(name, width), bytes)));
+  for (let start = 0; start < writes.length; start += putsAtATime) await Promise.all(writes.slice(start, start + putsAtATime).map((write) => write()));
+}
+
+/**
+ * Stores encoded images in one transaction: either every file of an upload is kept or none is. An
+ * object store gets the bytes before the transaction (which may run more than once) and without
+ * holding it open; if the transaction fails they are removed again, and whatever a crash leaves
+ * is an unreferenced object that the hourly sweep removes (docs/media.md, "Object storage").
+ */
+export async function storeEncoded(db: Db, store: ImageStore, images: readonly ImageToStore[], uploader?: Uploader): Promise<string[]> {
+  const named = images.map((image) => ({ ...image, name: generateImageName() }));
+  if (!store.transactional) await putBytes(db, store, named);
+  try {
+    return await inTransaction(db, async (trx) => {
+      if (uploader?.quotaPerDay !== undefined) await assertUploadQuota(trx, uploader.userId, images.length, uploader.quotaPerDay, true);
+      return insertNamed(trx, store, named, uploader?.userId ?? null);
+    });
+  } catch (error) {
+    if (!store.transactional) await store.remove(db, widthKeys(named)).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Writes encoded images under new names; the caller provides the transaction. */
 export async function insertImages(db: Db, store: ImageStore, images: readonly ImageToStore[], uploadedBy: number | null = null): Promise<string[]> {
-  const names: string[] = [];
-  for (const { originalName, size, image } of images) {
-    const name = generateImageName();
+  const named = images.map((image) => ({ ...image, name: generateImageName() }));
+  if (!store.transactional) await putBytes(db, store, named);
+  return insertNamed(db, store, named, uploadedBy);
+}
+
+/** The metadata rows (and, for the database store, the bytes) of named images. */
+async function insertNamed(db: Db, store: ImageStore, images: readonly NamedImage[], uploadedBy: number | null): Promise<string[]> {
+  for (const { name, originalName, size, image } of images) {
     await db
       .insertInto('images')
       .values({ name, originalName: cleanOriginalName(originalName), mimeType: image.mimeType, size, width: image.width, height: image.height, uploadedBy })
@@ -69,10 +104,9 @@ export async function insertImages(db: Db, store: ImageStore, images: readonly I
       .insertInto('imageVariants')
       .values(image.widths.map(({ width, height, bytes, etag }) => ({ imageName: name, width, height, size: bytes.length, etag })))
       .execute();
-    for (const { width, bytes } of image.widths) await store.put(db, imageBlobKey(name, width), bytes);
-    names.push(name);
   }
-  return names;
+  if (store.transactional) await putBytes(db, store, images);
+  return images.map(({ name }) => name);
 }
 
 async function encodeNamed(file: UploadedFile): Promise<EncodedImage> {
@@ -87,11 +121,13 @@ async function encodeNamed(file: UploadedFile): Promise<EncodedImage> {
 export interface ServedWidth {
   width: number;
   etag: string;
+  /** Bytes of this width (the Content-Length of a streamed answer). */
+  size: number;
 }
 
 /** The encoded width to serve: the narrowest at least as wide as asked, else the widest there is. */
 export async function chooseWidth(db: Db, name: string, requested: number | undefined): Promise<ServedWidth | undefined> {
-  const widths = await db.selectFrom('imageVariants').select(['width', 'etag']).where('imageName', '=', name).orderBy('width').execute();
+  const widths = await db.selectFrom('imageVariants').select(['width', 'etag', 'size']).where('imageName', '=', name).orderBy('width').execute();
   if (requested === undefined) return widths.at(-1);
   return widths.find((candidate) => candidate.width >= requested) ?? widths.at(-1);
 }
@@ -101,7 +137,7 @@ export async function chooseWidth(db: Db, name: string, requested: number | unde
  * it, «Удалить невозможно, Файл используется в товары: 12; бренды: 3».
  */
 export async function deleteImage(db: Db, store: ImageStore, name: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const keys = await db.transaction().execute(async (trx) => {
     const image = await trx.selectFrom('images').select('name').where('name', '=', name).forUpdate().executeTakeFirst();
     if (!image) throw new TRPCError({ code: 'NOT_FOUND' });
     const usage = await findImageUsage(trx, name);
@@ -114,11 +150,13 @@ export async function deleteImage(db: Db, store: ImageStore, name: string): Prom
       if (isForeignKeyViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: statusMessages[500], cause: error });
       throw error;
     }
-    await store.remove(
-      trx,
-      widths.map(({ width }) => imageBlobKey(name, width)),
-    );
+    const widthKeys = widths.map(({ width }) => imageBlobKey(name, width));
+    if (store.transactional) await store.remove(trx, widthKeys);
+    return widthKeys;
   });
+  // An object store's bytes go once the rows are gone for good; objects a failure here leaves are
+  // referenced by nothing, and the hourly sweep removes them.
+  if (!store.transactional) await store.remove(db, keys).catch(() => undefined);
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
