@@ -30,7 +30,7 @@ function notModifiedSince(header: string | undefined, lastModified: Date): boole
  * (routers/catalogue/imports.ts).
  */
 export function catalogueFileRoutes(services: AppServices): FastifyPluginAsync {
-  return async (app: FastifyInstance) => {
+  return (app: FastifyInstance) => {
     app.addContentTypeParser(['text/csv', 'text/plain', 'application/octet-stream'], { parseAs: 'string', bodyLimit: importFileLimit }, (_request, body, done) => done(null, body));
     catalogueImports(services.db).log = app.log;
     app.addHook('onClose', () => catalogueImports(services.db).settle());
@@ -64,6 +64,7 @@ export function catalogueFileRoutes(services: AppServices): FastifyPluginAsync {
       if (unchanged) return reply.code(304).send();
       return reply.type('application/xml; charset=utf-8').send(feed.body);
     });
+    return Promise.resolve();
   };
 }
 

@@ -58,8 +58,12 @@ export async function readFeedData(trx: Db): Promise<FeedData> {
 }
 
 /** Escaped for XML, without the control characters XML 1.0 does not allow. */
-const controls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
-const text = (value: string) => escapeHtml(value.replace(controls, ''));
+const allowedInXml = (char: string) => char >= ' ' || char === '\t' || char === '\n' || char === '\r';
+const text = (value: string) => escapeHtml(hasControl(value) ? [...value].filter(allowedInXml).join('') : value);
+function hasControl(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) if (value.charCodeAt(index) < 32) return true;
+  return false;
+}
 const rubles = (kopecks: number) => (kopecks % 100 === 0 ? String(kopecks / 100) : (kopecks / 100).toFixed(2));
 
 /** Descriptions are stored as text; the feed takes plain text of at most 3 000 characters. */
