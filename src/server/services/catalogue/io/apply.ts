@@ -13,6 +13,9 @@ const chunkSize = 2000;
 /** Steps of an import besides its rows: links, sizes, items completed, summaries, alerts. */
 const finishingSteps = 5;
 
+/** The pause after each statement, for other requests (see `applyImport`). */
+const breathMs = 10;
+
 export function importSteps(plan: ImportPlan): number {
   return plan.products.length + plan.variants.length + plan.items.length + finishingSteps;
 }
@@ -74,7 +77,7 @@ async function writeLinks(trx: Db, products: readonly PlannedProduct[], ids: Rea
  * updated, the others inserted. Not an upsert: the article's constraint is deferrable, which
  * ON CONFLICT cannot use.
  */
-async function upsertVariants(trx: Db, plan: ImportPlan, productIds: ReadonlyMap<string, number>, progress: (rows: number) => void) {
+async function upsertVariants(trx: Db, plan: ImportPlan, productIds: ReadonlyMap<string, number>, progress: (rows: number) => Promise<void>) {
   const ids = new Map<string, number>();
   const keepColor = plan.variants[0]?.colorId === undefined;
   const keepOld = plan.variants[0]?.oldPrice === undefined;
@@ -117,12 +120,12 @@ async function upsertVariants(trx: Db, plan: ImportPlan, productIds: ReadonlyMap
         returning id, article`.execute(trx);
       for (const row of rows) ids.set(row.article, row.id);
     }
-    progress(part.length);
+    await progress(part.length);
   }
   return ids;
 }
 
-async function upsertItems(trx: Db, plan: ImportPlan, variantIds: ReadonlyMap<string, number>, progress: (rows: number) => void): Promise<void> {
+async function upsertItems(trx: Db, plan: ImportPlan, variantIds: ReadonlyMap<string, number>, progress: (rows: number) => Promise<void>): Promise<void> {
   const keepBarcode = plan.items[0]?.barcode === undefined;
   for (const part of chunks(plan.items)) {
     await sql`
@@ -131,7 +134,7 @@ async function upsertItems(trx: Db, plan: ImportPlan, variantIds: ReadonlyMap<st
         ${part.map((item) => item.article)}::text[], ${part.map((item) => item.barcode ?? null)}::text[], ${part.map((item) => item.stock)}::int[])
       on conflict on constraint variant_items_variant_size_key do update set article = excluded.article, stock = excluded.stock,
         barcode = case when ${sql.lit(keepBarcode)} then variant_items.barcode else excluded.barcode end`.execute(trx);
-    progress(part.length);
+    await progress(part.length);
   }
 }
 
@@ -143,7 +146,12 @@ async function upsertItems(trx: Db, plan: ImportPlan, variantIds: ReadonlyMap<st
 export function applyImport(db: Db, plan: ImportPlan, progress: (done: number) => void): Promise<{ products: number; items: number }> {
   return inTransaction(db, async (trx) => {
     let done = 0;
-    const step = (rows: number) => progress((done += rows));
+    // After each statement the event loop gets a turn: on the embedded database a statement runs
+    // in this thread, and the admin's poll of the progress (and shoppers' requests) must get through.
+    const step = async (rows: number) => {
+      progress((done += rows));
+      await new Promise((resolve) => setTimeout(resolve, breathMs));
+    };
     await sql`set constraints variant_items_article_key, variant_items_barcode_key deferred`.execute(trx);
     const before = await trx
       .selectFrom('productVariants')
@@ -152,23 +160,23 @@ export function applyImport(db: Db, plan: ImportPlan, progress: (done: number) =
       .execute();
     const productIds = await upsertProducts(trx, plan.products);
     if (productIds.size !== plan.products.length) throw changedSincePreview('адрес товара');
-    step(plan.products.length);
+    await step(plan.products.length);
     await writeLinks(trx, plan.products, productIds);
-    step(1);
+    await step(1);
     const variantIds = await upsertVariants(trx, plan, productIds, step);
     await upsertItems(trx, plan, variantIds, step);
     const ids = [...productIds.values()];
     await sql`select variant_items_fill(${ids}::int[])`.execute(trx);
-    step(1);
+    await step(1);
     await refreshProductSummaries(trx, ids, false);
-    step(1);
+    await step(1);
     await notifyRestockedProducts(trx, ids);
     await notifyPriceDrops(trx, before.map((row) => row.id));
-    step(1);
+    await step(1);
     const after = await trx.selectFrom('productVariants').select(['id', 'productId', 'stock']).where('id', '=', (eb) => eb.fn.any(eb.val(before.map((row) => row.id)))).execute();
     const stockBefore = new Map(before.map((row) => [row.id, row.stock]));
     await recordStockChanges(trx, after.filter((row) => stockBefore.get(row.id) !== row.stock));
-    step(1);
+    await step(1);
     return { products: plan.products.length, items: plan.items.length };
   });
 }
