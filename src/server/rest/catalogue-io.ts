@@ -78,7 +78,7 @@ export const catalogueFileRoutesOpenApi: ZodOpenApiPathsObject = {
       security: [{ Authorization: [] }],
       responses: {
         '200': { description: 'CSV-файл', content: { 'text/csv': { schema: z.string() } } },
-        ...rawRouteErrors([401, 403, 429]),
+        ...rawRouteErrors([400, 401, 403, 429]),
       },
     },
   },
@@ -101,11 +101,12 @@ export const catalogueFileRoutesOpenApi: ZodOpenApiPathsObject = {
       operationId: 'catalogue-feed-yandex-yml',
       tags: ['products'],
       summary: 'YML-фид для Яндекс Маркета и агрегаторов: каждая позиция в наличии',
+      security: [],
       description: 'Открыт всем. ETag и Last-Modified; If-None-Match / If-Modified-Since дают 304. Пересобирается после изменений каталога при первом запросе.',
       responses: {
         '200': { description: 'Документ YML', content: { 'application/xml': { schema: z.string() } } },
         '304': { description: 'Не изменился' },
-        ...rawRouteErrors([429]),
+        ...rawRouteErrors([400, 429]),
       },
     },
   },

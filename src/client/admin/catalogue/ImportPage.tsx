@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, FileInput, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ImportPreview } from '../../../shared/schemas/catalogue-io.js';
 import { trpc } from '../../trpc';
@@ -44,6 +44,12 @@ function ImportProgress({ importId }: { importId: string }) {
     { refetchInterval: (query) => (query.state.data?.status === 'done' || query.state.data?.status === 'failed' ? false : 250) },
   );
   const data = state.data;
+  const utils = trpc.useUtils();
+  const finished = data?.status === 'done';
+  // Lists read before the import (the product list, stock) are read again.
+  useEffect(() => {
+    if (finished) void utils.catalogue.invalidate();
+  }, [finished, utils]);
   const percent = data && data.total > 0 ? Math.round((data.done / data.total) * 100) : 0;
   return (
     <Stack gap="xs">
@@ -117,6 +123,7 @@ export function ImportPage() {
             setStarted(null);
           }}
           clearable
+          clearButtonProps={{ 'aria-label': 'Убрать файл' }}
           w={360}
         />
         <Button onClick={() => void check()} loading={checking} disabled={!file}>
