@@ -85,7 +85,8 @@ async function importOnce(t: TestApp, token: string, file: string): Promise<{ ch
 }
 
 const file = generateFile(rows);
-console.log(`${rows} rows, ${(Buffer.byteLength(file) / 1024 / 1024).toFixed(1)} MB; ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+const say = (line: string) => process.stdout.write(`${line}\n`);
+say(`${rows} rows, ${(Buffer.byteLength(file) / 1024 / 1024).toFixed(1)} MB; ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
 for (const database of databases) {
   const t = await startTestApp(database === 'postgres' ? { DATABASE_URL: postgresUrl } : {});
   try {
@@ -94,7 +95,7 @@ for (const database of databases) {
     const first = await importOnce(t, token, file);
     const second = await importOnce(t, token, file);
     const seconds = (ms: number) => (ms / 1000).toFixed(1);
-    console.log(
+    say(
       `${database}: new catalogue — check ${seconds(first.checkMs)} s, apply ${seconds(first.applyMs)} s (${first.polls} polls), total ${seconds(first.checkMs + first.applyMs)} s; ` +
         `same file again (updates) — check ${seconds(second.checkMs)} s, apply ${seconds(second.applyMs)} s, total ${seconds(second.checkMs + second.applyMs)} s`,
     );
