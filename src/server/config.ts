@@ -40,6 +40,8 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().default('Магазин <shop@localhost>'),
+    FEED_SHOP_NAME: z.string().trim().min(1).max(20).default('Магазин'),
+    FEED_COMPANY: z.string().trim().min(1).max(200).default('Магазин'),
     SHOP_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
@@ -149,6 +151,8 @@ export interface Config {
   /** Letters written to the log in full (text, links, addresses): never in production. */
   logLetterContents: boolean;
   mailFrom: string;
+  /** The YML feed's <name> and <company> (docs/catalogue-import.md). */
+  feed: { shopName: string; company: string };
   shopEmail: string;
   admin: { email: string; password: string } | undefined;
   redisUrl: string | undefined;
@@ -241,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailTransport: e.SMTP_URL ? 'smtp' : 'outbox',
     logLetterContents: e.NODE_ENV !== 'production',
     mailFrom: e.MAIL_FROM,
+    feed: { shopName: e.FEED_SHOP_NAME, company: e.FEED_COMPANY },
     shopEmail: e.SHOP_EMAIL ?? e.ADMIN_EMAIL ?? 'shop@localhost',
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     redisUrl: e.REDIS_URL,

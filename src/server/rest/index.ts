@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppServices } from '../context.js';
+import { catalogueFileRoutes } from './catalogue-io.js';
 import { registerContentRoutes } from './content.js';
 import { registerDocsPage } from './docs.js';
 import { registerFacade } from './facade.js';
@@ -24,6 +25,7 @@ export function restPlugin(services: AppServices): FastifyPluginAsync {
     await app.register(imageRoutes(services));
     registerContentRoutes(app, services);
     registerPaymentRoutes(app, services);
+    await app.register(catalogueFileRoutes(services));
     registerFacade(app, services);
   };
 }

@@ -3,6 +3,7 @@ import { AdminListPage } from '../ui/AdminListPage';
 import { BrandFormPage } from './BrandFormPage';
 import { CategoryFormPage } from './CategoryFormPage';
 import { ColorFormPage } from './ColorFormPage';
+import { ImportPage } from './ImportPage';
 import { brandsList, categoriesList, colorsList } from './lists';
 import { ProductFormPage } from './ProductFormPage';
 import { ProductsListPage } from './ProductsListPage';
@@ -15,6 +16,7 @@ export const catalogueAdminRoutes: RouteObject[] = [
   { path: 'products', element: <ProductsListPage /> },
   { path: 'products/create-product', element: <ProductFormPage key="new-product" /> },
   { path: 'products/stock', element: <StockPage /> },
+  { path: 'products/import', element: <ImportPage /> },
   { path: 'products/size-charts', element: <SizeChartsPage /> },
   { path: 'products/size-charts/create-size-chart', element: <SizeChartFormPage key="new-size-chart" /> },
   { path: 'products/size-charts/:id', element: <SizeChartFormPage /> },

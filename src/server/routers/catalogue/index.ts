@@ -2,6 +2,7 @@ import { router } from '../../trpc.js';
 import { brandsRouter } from './brands.js';
 import { categoriesRouter } from './categories.js';
 import { colorsRouter } from './colors.js';
+import { importsRouter } from './imports.js';
 import { productsRouter } from './products.js';
 import { sizeChartsRouter } from './size-charts.js';
 import { sizesRouter } from './sizes.js';
@@ -17,4 +18,5 @@ export const catalogueRouter = router({
   sizes: sizesRouter,
   sizeCharts: sizeChartsRouter,
   stock: stockRouter,
+  imports: importsRouter,
 });
