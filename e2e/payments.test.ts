@@ -11,7 +11,8 @@ import { screenshot, signInToAdmin, startBrowserApp } from './support/browser.js
  * confirmation page. On a 360-px phone a guest chooses «Онлайн», is sent to the payment page,
  * pays, comes back and sees «Оплачен»; a guest choosing «При получении» places a New order as
  * before; the admin sees the payment on the order's page, refunds one line and finds the order by
- * its payment state. axe checks the checkout with the choice, the return page and the admin's
+ * its payment state. When the payment service keeps silent at the checkout, the guest sees the
+ * message and pays with «Оплатить» (the same payment, no second one). axe checks the checkout with the choice, the return page and the admin's
  * payment panel with the refund modal.
  */
 let t: TestApp;
@@ -28,6 +29,8 @@ beforeAll(async () => {
     YOOKASSA_SHOP_ID: yookassaCredentials.shopId,
     YOOKASSA_SECRET_KEY: yookassaCredentials.secretKey,
     YOOKASSA_API_URL: `${fake.url}/v3`,
+    // A payment service that keeps silent is given up on quickly (the retry test).
+    YOOKASSA_TIMEOUT_MS: '1500',
   }));
   fake.notifyUrl = `${t.baseUrl}/api/payments/yookassa/notifications`;
   fake.returnOrigin = t.baseUrl;
@@ -120,6 +123,32 @@ describe('payments in the browser', () => {
     const order = await t.trpc(await t.signInAdmin()).orders.checkouts.get.query({ checkoutId: id });
     expect(order).toMatchObject({ status: 'New', paymentMethod: 'onDelivery', paymentStatus: 'none' });
     expect(fake.payments.length).toBe(paymentsBefore);
+    await page.close();
+  });
+
+  it('when the payment service keeps silent, the guest sees why and pays with «Оплатить»', async () => {
+    const page = await browser.newPage({ viewport: phone, isMobile: true, hasTouch: true });
+    await addToBasket(page, 'pled-kletchatyy', 'Плед клетчатый');
+    await fillCheckout(page, 'Повторова', 'vera-retry@example.test');
+    await page.locator('label').filter({ hasText: 'Онлайн' }).click();
+    const paymentsBefore = fake.payments.length;
+    fake.delayNextPayments(4000);
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+
+    await page.waitForURL(/\/checkout\/success\/\d+$/);
+    const id = Number(/(\d+)$/.exec(page.url())?.[1]);
+    const block = page.getByTestId('order-payment');
+    await expect.poll(() => block.textContent()).toContain('Платёжный сервис не отвечает');
+    expect(await block.textContent()).toContain('Ожидает оплаты');
+    await fake.idle();
+    await block.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${fake.url}/checkout/payments/`));
+    // The attempt's own key: the payment the silent call created, not a second one.
+    expect(fake.payments.length).toBe(paymentsBefore + 1);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/checkout\/success\/\d+$/);
+    await expect.poll(() => page.getByTestId('order-payment').textContent()).toContain('Оплачен');
+    expect((await t.trpc(await t.signInAdmin()).orders.checkouts.get.query({ checkoutId: id })).paymentStatus).toBe('paid');
     await page.close();
   });
 

@@ -73,8 +73,8 @@ export function OrderPayment({ orderId, order, signedIn }: { orderId: number; or
       </Alert>
     );
   }
-  // Not yet read: the checkout's answer says whether the payment service answered.
-  const unavailable = !state.data && order?.payment?.status === 'unavailable' ? order.payment.message : null;
+  // The checkout's answer says the payment service did not answer: nothing to wait for but «Оплатить».
+  const unavailable = order?.payment?.status === 'unavailable' ? order.payment.message : null;
   const polling = state.isFetching || (state.data !== undefined && watching);
   return (
     <Alert color="yellow" title={paymentStatusLabels.pending} role="status" data-testid="order-payment">
