@@ -1,7 +1,7 @@
 /**
  * Checkout bench: one-click orders under load, against a hand-written SQL floor (targets in bench/README.md):
  *
- *   npx tsx bench/checkout/index.ts [--duration 5] [--connections 16] [--no-readme]
+ *   npx tsx bench/checkout/index.ts [--duration 5] [--connections 16] [--no-readme] [--online]
  *
  * Makes a fresh PostgreSQL database (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_checkout)
  * with 1 000 products of one colour and three sizes each (3 000 items of stock 1 000 000), starts the real shop and the floor
@@ -10,6 +10,11 @@
  * shop alternately: buyers of different items (each request the next item) and of one hot item.
  * Then checks that no unit was oversold (stock taken = units ordered, per item and per colour, stock ≥ 0) and
  * counts deadlocks (pg_stat_database). Writes the table into bench/README.md.
+ *
+ * `--online`: the shop alone, pointed at the local ЮKassa (tests/support/yookassa-fake.ts, in this
+ * process), measures one-click orders of different items paid on delivery against the same orders
+ * paid online (each creates its payment at the provider, with its receipt, before the answer), and
+ * checks every online order got its payment. Its own table in bench/README.md.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +26,7 @@ import pg from 'pg';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { ensureDatabase } from '../catalogue/fill.js';
+import { startYooKassaFake } from '../../tests/support/yookassa-fake.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -45,12 +51,12 @@ adminUrl.pathname = '/postgres';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const children: ChildProcess[] = [];
-function start(script: string): Promise<string> {
+function start(script: string, extraEnv: Record<string, string> = {}): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     // Each request is another buyer (its own IP, e-mail and phone), as on a real shop: the shop takes
     // the client's IP from X-Forwarded-For, so the guest limits count each buyer on their own.
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'development', TRUST_PROXY: 'true' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'development', TRUST_PROXY: 'true', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -119,7 +125,7 @@ function nextBuyer(): { ip: string; email: string; phone: string } {
   return { ip: `10.${(buyer >> 16) & 255}.${(buyer >> 8) & 255}.${buyer & 255}`, email: `buyer-${buyer}@example.ru`, phone: `+7 900 ${String(buyer).padStart(7, '0')}` };
 }
 
-async function load(url: string, itemFor: () => Item, seconds: number): Promise<Measure> {
+async function load(url: string, itemFor: () => Item, seconds: number, extra: object = {}): Promise<Measure> {
   const result = await autocannon({
     url,
     connections,
@@ -133,7 +139,7 @@ async function load(url: string, itemFor: () => Item, seconds: number): Promise<
           return {
             ...request,
             headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-            body: JSON.stringify({ ...person, email, phone, oneClick: { ...itemFor(), quantity: 1 }, consent: true }),
+            body: JSON.stringify({ ...person, email, phone, oneClick: { ...itemFor(), quantity: 1 }, consent: true, ...extra }),
           };
         },
       },
@@ -175,6 +181,68 @@ async function oversold(): Promise<{ oversold: number; mismatched: number; negat
   }
 }
 
+/** Replaces the block between `<!-- name:start -->` and `<!-- name:end -->` in bench/README.md (appended under `heading` the first time). */
+async function writeSection(name: string, heading: string, block: string): Promise<void> {
+  if (process.argv.includes('--no-readme')) return;
+  const file = path.join(root, 'bench/README.md');
+  const text = await fs.readFile(file, 'utf8');
+  const [startMarker, endMarker] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
+  const section = `${startMarker}\n${block}\n${endMarker}`;
+  const updated = text.includes(startMarker)
+    ? text.slice(0, text.indexOf(startMarker)) + section + text.slice(text.indexOf(endMarker) + endMarker.length)
+    : `${text.trimEnd()}\n\n${heading}\n\n${section}\n`;
+  await fs.writeFile(file, updated);
+}
+
+const machine = () => `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1) ?? '?'} at the end`;
+const command = () => `npx tsx bench/checkout/index.ts${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
+
+/** `--online`: orders paid on delivery against orders paid online through the local ЮKassa. */
+async function mainOnline(): Promise<void> {
+  log(`Filling ${databaseName}…`);
+  const items = await fill();
+  const credentials = { shopId: '700001', secretKey: 'test_bench_secret' };
+  const fake = await startYooKassaFake(credentials);
+  const shop = await start('bench/catalogue/shop-server.ts', { YOOKASSA_SHOP_ID: credentials.shopId, YOOKASSA_SECRET_KEY: credentials.secretKey, YOOKASSA_API_URL: `${fake.url}/v3` });
+  let next = 0;
+  const different = () => items[next++ % items.length]!;
+  const rows: string[] = [];
+  const measured: Measure[] = [];
+  for (const [title, extra] of [['on delivery', {}], ['online (payment created at the local ЮKassa)', { paymentMethod: 'online' }]] as const) {
+    await load(`${shop}/api/checkouts/direct`, different, 2, extra);
+    const m = await load(`${shop}/api/checkouts/direct`, different, duration, extra);
+    measured.push(m);
+    const line = `| ${connections} | ${title} | ${m.rps.toFixed(0)} | ${m.p50} / ${m.p99} | ${m.errors} |`;
+    rows.push(line);
+    log(line);
+  }
+  // Requests autocannon stopped waiting for may still be creating their payment.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows: counts } = await client.query<{ orders: number; created: number }>(
+    `select (select count(*) from checkouts where payment_method = 'online')::int as orders,
+            (select count(distinct checkout_id) from payments where provider_id is not null)::int as created`,
+  );
+  await client.end();
+  await fake.close();
+  const [cash, online] = measured;
+  const ratio = cash && online && cash.rps > 0 ? `${Math.round((online.rps / cash.rps) * 100)}%` : '—';
+  const block = [
+    `### Results of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `Machine: ${machine()}. Command: \`${command()}\` (${duration} s per mode after 2 s of warm-up, one-click orders of 1 unit of different items, POST /api/checkouts/direct; the local ЮKassa runs in the load generator's process).`,
+    '',
+    '| buyers | payment | shop orders/s | p50 / p99 ms | errors |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Online / on delivery: **${ratio}**. ${counts[0]?.orders ?? 0} online orders, ${counts[0]?.created ?? 0} of them with their payment created at the provider.`,
+  ].join('\n');
+  await writeSection('checkout-online-bench', '## Checkout paid online', block);
+  log(block);
+}
+
 async function main(): Promise<void> {
   log(`Filling ${databaseName}…`);
   const items = await fill();
@@ -199,7 +267,7 @@ async function main(): Promise<void> {
   const block = [
     `### Results of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Command: \`npx tsx bench/checkout/index.ts${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}\`` +
+    `Machine: ${machine()}. Command: \`${command()}\`` +
       ` (${duration} s per side per scenario after 2 s of warm-up each, one-click orders of 1 unit of a colour in a size, POST /api/checkouts/direct).`,
     '',
     '| buyers | scenario | floor orders/s | shop orders/s | shop / floor | floor p50 / p99 ms | shop p50 / p99 ms | errors floor / shop |',
@@ -208,21 +276,12 @@ async function main(): Promise<void> {
     '',
     `After the run: ${check.oversold} units oversold, ${check.negative} items below zero, ${check.mismatched} items or colours whose stock taken differs from the units ordered; ${deadlocksDuring} deadlocks.`,
   ].join('\n');
-  if (!process.argv.includes('--no-readme')) {
-    const file = path.join(root, 'bench/README.md');
-    const text = await fs.readFile(file, 'utf8');
-    const [startMarker, endMarker] = ['<!-- checkout-bench:start -->', '<!-- checkout-bench:end -->'];
-    const section = `${startMarker}\n${block}\n${endMarker}`;
-    const updated = text.includes(startMarker)
-      ? text.slice(0, text.indexOf(startMarker)) + section + text.slice(text.indexOf(endMarker) + endMarker.length)
-      : `${text.trimEnd()}\n\n## Checkout\n\n${section}\n`;
-    await fs.writeFile(file, updated);
-  }
+  await writeSection('checkout-bench', '## Checkout', block);
   log(block);
 }
 
 try {
-  await main();
+  await (process.argv.includes('--online') ? mainOnline() : main());
 } finally {
   stopAll();
 }

@@ -1,7 +1,9 @@
-/** The keys under which the browser keeps its state, all in local storage. */
+/** The keys under which the browser keeps its state, in local storage unless said otherwise. */
 export const storageKeys = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
   basketId: 'basketId',
   wishlistId: 'wishlistId',
+  /** Session storage, one per order: `payToken:{orderId}`, a guest's token for paying again (docs/payments.md). */
+  payTokenPrefix: 'payToken:',
 } as const;

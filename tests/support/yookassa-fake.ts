@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { servePaymentPage } from './yookassa-fake-page.js';
 
 /**
  * A local ЮKassa (API v3) for the tests, a real HTTP server on a free port, answering the calls the
@@ -10,7 +11,8 @@ import type { AddressInfo } from 'node:net';
  * left), receipts checked (customer, items, sums) and kept for assertions; errors as
  * `{ type: 'error', id, code, description, parameter }`. Test controls: a 429 or a delay for the
  * next requests, `succeed` and `cancel` (which POST the notification to the shop, as ЮKassa does),
- * and `setAmount` (a payment that does not match its order).
+ * and `setAmount` (a payment that does not match its order). The confirmation page the shopper is
+ * sent to lets a browser pay or cancel (yookassa-fake-page.ts).
  */
 
 interface Amount {
@@ -59,6 +61,8 @@ export interface YooKassaFake {
   url: string;
   /** Where `succeed` and `cancel` POST their notification (the shop's endpoint). */
   notifyUrl: string;
+  /** The confirmation page sends the browser to return_url's path on this origin when set (the test shop's own address). */
+  returnOrigin: string | null;
   payments: FakePayment[];
   refunds: FakeRefund[];
   receipts: Array<{ kind: 'payment' | 'refund'; id: string; paymentId: string; receipt: FakeReceipt }>;
@@ -133,6 +137,7 @@ export async function startYooKassaFake(credentials: { shopId: string; secretKey
   const fake = {
     url: '',
     notifyUrl: '',
+    returnOrigin: null as string | null,
     payments: [] as FakePayment[],
     refunds: [] as FakeRefund[],
     receipts: [] as YooKassaFake['receipts'],
@@ -228,6 +233,8 @@ export async function startYooKassaFake(credentials: { shopId: string; secretKey
         };
         const error = (refusal: Refusal) =>
           send(refusal.status, { type: 'error', id: randomUUID(), code: refusal.code, description: refusal.message, ...(refusal.parameter ? { parameter: refusal.parameter } : {}) });
+        const pageControls = { find: (id: string) => payments.get(id), settle: (id: string, status: 'succeeded' | 'canceled') => settle(id, status, true), returnOrigin: () => fake.returnOrigin };
+        if (servePaymentPage(method, path, raw, response, pageControls)) return;
         if (request.headers.authorization !== expectedAuth) return error(new Refusal(401, 'invalid_credentials', 'Basic authentication failed'));
         if (limited > 0) {
           limited -= 1;

@@ -381,6 +381,17 @@ export const checkoutSchema = z.object({
 export type Checkout = z.infer<typeof checkoutSchema>;
 
 export const checkoutIdSchema = z.object({ checkoutId: idSchema });
+
+/** GET /checkouts/{checkoutId}/payment-state (docs/payments.md): the return page's read, for the owner or the payToken's holder. */
+export const checkoutPaymentStateInputSchema = z.object({ checkoutId: idSchema, payToken: z.string().trim().min(1).max(100).optional() });
+export const checkoutPaymentStateSchema = z.object({
+  checkoutId: z.number().int(),
+  status: checkoutStatusSchema,
+  paymentMethod: paymentMethodSchema,
+  paymentStatus: paymentStatusSchema,
+  payBy: z.date().nullable(),
+});
+export type CheckoutPaymentState = z.infer<typeof checkoutPaymentStateSchema>;
 export const checkoutStatusUpdateSchema = z.object({ checkoutId: idSchema, status: checkoutStatusSchema });
 
 export const checkoutSortColumns = ['createdAt', 'updatedAt', 'id', 'totalAmount', 'status'] as const;

@@ -106,4 +106,5 @@ export const paymentMessages = {
   refundLineTooMany: (name: string, left: number) => `Позиция «${name}»: можно вернуть не больше ${left} шт.`,
   refundStatus: 'Вернуть деньги можно за оплаченный заказ, который не отменён.',
   payForbidden: 'Оплатить заказ может только тот, кто его оформил.',
+  stateForbidden: 'Состояние оплаты заказа видит только тот, кто его оформил.',
 } as const;

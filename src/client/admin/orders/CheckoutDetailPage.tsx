@@ -17,6 +17,7 @@ import { isMissingRecord } from '../ui/record-query';
 import { CallbackBadge, CallConfirmButton } from './CallbackMark';
 import { CheckoutDeliveryForm } from './CheckoutDeliveryForm';
 import { CheckoutStatusSwitch } from './CheckoutStatusSwitch';
+import { PaymentsPanel } from './PaymentsPanel';
 import { customerName, formatDateTime } from './format';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -47,7 +48,7 @@ function History({ order }: { order: Checkout }) {
   );
 }
 
-/** /admin/checkouts/{id}: lines, contact, address, history of statuses, the status switch and deletion. */
+/** /admin/checkouts/{id}: lines, payments and refunds, contact, address, history of statuses, the status switch and deletion. */
 export function CheckoutDetailPage() {
   const { id = '' } = useParams();
   const checkoutId = Number(id);
@@ -59,6 +60,8 @@ export function CheckoutDetailPage() {
     onSuccess(saved) {
       utils.orders.checkouts.get.setData({ checkoutId }, saved);
       void utils.orders.checkouts.all.invalidate();
+      // Cancelling a paid order refunds it.
+      void utils.orders.checkouts.payments.invalidate({ checkoutId });
       toastSuccess(orderToasts.orderStatusChanged, `Заказ № ${saved.id}: ${checkoutStatusLabels[saved.status]}`);
     },
   });
@@ -109,14 +112,17 @@ export function CheckoutDetailPage() {
       </Paper>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Section title="Товары">
-            <OrderLines lines={order.lines} />
-            <Divider />
-            <Text size="sm" c="dimmed">
-              {order.totalQuantity} шт.
-            </Text>
-            <OrderAmounts items={order.itemsAmount} delivery={order.delivery?.cost ?? null} total={order.totalAmount} />
-          </Section>
+          <Stack gap="md">
+            <Section title="Товары">
+              <OrderLines lines={order.lines} />
+              <Divider />
+              <Text size="sm" c="dimmed">
+                {order.totalQuantity} шт.
+              </Text>
+              <OrderAmounts items={order.itemsAmount} delivery={order.delivery?.cost ?? null} total={order.totalAmount} />
+            </Section>
+            <PaymentsPanel order={order} />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">

@@ -5,6 +5,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { formatRubles } from '../../../shared/money.js';
 import { checkoutStatuses, checkoutStatusLabels, type Checkout, type CheckoutStatus } from '../../../shared/schemas/orders.js';
+import { paymentStatuses, paymentStatusLabels, type PaymentStatus } from '../../../shared/schemas/payments.js';
 import { routes } from '../../routes';
 import { OrderStatusBadge } from '../../store/orders/OrderStatusBadge';
 import { trpc } from '../../trpc';
@@ -19,15 +20,19 @@ import { AdminTable } from '../ui/AdminTable';
 const PAGE_SIZE = 20;
 const statusOptions = checkoutStatuses.map((status) => ({ value: status, label: checkoutStatusLabels[status] }));
 const isStatus = (value: string | null): value is CheckoutStatus => checkoutStatuses.some((status) => status === value);
+const paymentOptions = paymentStatuses.map((status) => ({ value: status, label: paymentStatusLabels[status] }));
+const isPaymentStatus = (value: string | null): value is PaymentStatus => paymentStatuses.some((status) => status === value);
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** /admin/checkouts: every order, filtered by status, date and customer, paged in the URL. */
+/** /admin/checkouts: every order, filtered by status, payment state, date and customer, paged in the URL. */
 export function CheckoutsListPage() {
   useTitle('Заказы');
   const paging = usePaging(PAGE_SIZE);
   const [params, setParam] = useListParams();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
+  const paymentParam = params.get('payment');
+  const paymentStatus = isPaymentStatus(paymentParam) ? paymentParam : undefined;
   const from = params.get('from');
   const to = params.get('to');
   const callback = params.get('callback') === '1';
@@ -41,6 +46,7 @@ export function CheckoutsListPage() {
       ...(isDay(to) ? { createdTo: new Date(`${to}T23:59:59.999`) } : {}),
       ...(paging.filter ? { customer: paging.filter } : {}),
       ...(callback ? { callbackPending: true } : {}),
+      ...(paymentStatus ? { paymentStatus } : {}),
       limit: paging.limit,
       offset: paging.offset,
     },
@@ -71,6 +77,15 @@ export function CheckoutsListPage() {
           w={{ base: '100%', xs: 260 }}
         />
         <Select label="Статус" placeholder="Все статусы" data={statusOptions} value={status ?? null} onChange={(value) => setParam('status', value ?? undefined)} clearable w={{ base: '100%', xs: 180 }} />
+        <Select
+          label="Оплата"
+          placeholder="Любая оплата"
+          data={paymentOptions}
+          value={paymentStatus ?? null}
+          onChange={(value) => setParam('payment', value ?? undefined)}
+          clearable
+          w={{ base: '100%', xs: 200 }}
+        />
         <TextInput label="С даты" type="date" value={isDay(from) ? from : ''} onChange={(event) => setParam('from', event.currentTarget.value || undefined)} w={{ base: '47%', xs: 160 }} />
         <TextInput label="По дату" type="date" value={isDay(to) ? to : ''} onChange={(event) => setParam('to', event.currentTarget.value || undefined)} w={{ base: '47%', xs: 160 }} />
         <Checkbox label="Ждут звонка («Перезвонить»)" checked={callback} onChange={(event) => setParam('callback', event.currentTarget.checked ? '1' : undefined)} mb={8} />
@@ -84,6 +99,7 @@ export function CheckoutsListPage() {
             { label: 'Покупатель', value: customerName(row) },
             { label: 'Телефон', value: row.phone },
             { label: 'Сумма', value: formatRubles(row.totalAmount) },
+            { label: 'Оплата', value: paymentStatusLabels[row.paymentStatus] },
             {
               label: 'Статус',
               value: (
@@ -99,7 +115,7 @@ export function CheckoutsListPage() {
       <AdminTable
         rows={rows}
         rowKey={(row) => row.id}
-        minWidth={720}
+        minWidth={840}
         desktopOnly
         tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
         columns={[
@@ -118,6 +134,7 @@ export function CheckoutsListPage() {
           },
           { label: 'Товаров', render: (row) => row.totalQuantity },
           { label: 'Сумма', cellStyle: { whiteSpace: 'nowrap' }, render: (row) => formatRubles(row.totalAmount) },
+          { label: 'Оплата', render: (row) => paymentStatusLabels[row.paymentStatus] },
           {
             label: 'Статус',
             render: (row) => (

@@ -10,10 +10,11 @@ import { useCheckoutForm, usePlaceOrder } from './checkout-form';
 import { CheckoutFields } from './CheckoutFields';
 import { DeliveryChoice, useFirstAvailableMethod } from './DeliveryChoice';
 import { OrderAmounts } from './OrderDeliveryInfo';
+import { PaymentChoice } from './PaymentChoice';
 import { useDeliveryOptions, useDeliveryQuotes } from './use-delivery';
 import { useBasket } from './use-basket';
 
-/** /checkout: contact, the delivery method (a pickup point or the address) and the order's summary with the delivery cost. */
+/** /checkout: contact, the delivery method (a pickup point or the address), the payment method and the order's summary with the delivery cost. */
 export default function CheckoutPage() {
   useTitle('Оформление заказа');
   const { basket, basketId, loading, forget } = useBasket();
@@ -66,9 +67,7 @@ export default function CheckoutPage() {
               <Divider />
               <OrderAmounts items={active.totalAmount} delivery={deliveryCost} total={active.totalAmount + (deliveryCost ?? 0)} />
               <BasketProblems basket={active} />
-              <Text size="sm" c="dimmed">
-                Оплата при получении.
-              </Text>
+              <PaymentChoice form={form} />
               <ConsentCheckbox {...form.getInputProps('consent', { type: 'checkbox' })} />
               <Text size="xs" c="dimmed">
                 Нажимая кнопку, вы соглашаетесь с условиями{' '}

@@ -52,8 +52,8 @@ function ChoiceGroup({ id, label, value, onChange, error, children }: ChoiceGrou
   );
 }
 
-/** A chip as a card: full width, several lines. */
-const cardChip: Pick<ChipProps, 'variant' | 'radius' | 'size' | 'styles'> = {
+/** A chip as a card: full width, several lines (the payment choice's cards too). */
+export const cardChip: Pick<ChipProps, 'variant' | 'radius' | 'size' | 'styles'> = {
   variant: 'outline',
   radius: 'md',
   size: 'md',

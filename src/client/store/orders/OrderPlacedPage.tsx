@@ -8,14 +8,17 @@ import { trpc } from '../../trpc';
 import { useTitle } from '../../ui/use-title';
 import { OrderAmounts, OrderDeliveryInfo } from './OrderDeliveryInfo';
 import { OrderLines } from './OrderLines';
+import { OrderPayment } from './OrderPayment';
 
 function isOrder(value: unknown): value is { order: Checkout } {
   return typeof value === 'object' && value !== null && 'order' in value;
 }
 
 /**
- * The order confirmation: the number, what was ordered and where it goes. The page gets the order
- * from the checkout's answer; a signed-in shopper who reloads it reads it again from the server.
+ * The order confirmation: the number, what was ordered and where it goes, and for an online order
+ * the payment's outcome (OrderPayment; the payment service sends the shopper back here). The page
+ * gets the order from the checkout's answer; a signed-in shopper who reloads it reads it again
+ * from the server.
  */
 export default function OrderPlacedPage() {
   const { id = '' } = useParams();
@@ -36,6 +39,7 @@ export default function OrderPlacedPage() {
           Заказ № {id} оформлен
         </Title>
       </Group>
+      <OrderPayment orderId={/^\d+$/.test(id) ? Number(id) : 0} order={order} signedIn={user !== null} />
       <Text>
         Спасибо за покупку! {order ? `Подтверждение отправлено на ${order.email}.` : 'Подтверждение отправлено на вашу почту.'} Мы позвоним, чтобы договориться о доставке.
       </Text>

@@ -4,12 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import { z } from '../../../shared/zod.js';
 import { checkoutDirectSchema, deliveryInputSchema, type Checkout } from '../../../shared/schemas/orders.js';
 import { lastNameSchema } from '../../../shared/schemas/accounts.js';
+import { paymentMethodSchema } from '../../../shared/schemas/payments.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import type { WithConsent } from '../../ui/ConsentCheckbox';
 import { useCheckoutPrefill } from './checkout-prefill';
 import type { BasketItem } from './use-basket';
 import { deliveryFormShape, emptyDelivery, toDeliveryInput, withDeliveryRules } from './delivery-form';
+import { rememberPayToken } from './pay-token';
 
 /** A recipient's surname: the account's rules, and not empty. */
 export const recipientLastNameSchema = lastNameSchema.refine((value) => value !== '', 'Укажите фамилию');
@@ -20,6 +22,8 @@ export const checkoutFormSchema = checkoutDirectSchema.pick({ firstName: true, e
   lastName: recipientLastNameSchema,
   address: deliveryInputSchema,
   ...deliveryFormShape,
+  /** «При получении» (default) or «Онлайн» when the shop takes online payment (PaymentChoice). */
+  paymentMethod: paymentMethodSchema,
   /** Signed in: keep the typed address in the profile. */
   saveAddress: z.boolean().default(false),
 });
@@ -34,6 +38,7 @@ const emptyValues: CheckoutFormValues = {
   consent: false,
   address: { address: '', city: '', country: 'Россия', zipCode: '' },
   ...emptyDelivery,
+  paymentMethod: 'onDelivery',
   saveAddress: false,
 };
 
@@ -50,7 +55,9 @@ export type CheckoutSource = { basketId: string } | { oneClick: BasketItem };
 /**
  * Places the order: POST /checkouts for a signed-in shopper, POST /checkouts/direct otherwise.
  * One key per form: a repeated submit (a double click, a retry after a lost answer) gives the
- * same order.
+ * same order. An online order sends the browser to the payment service's page (a guest's payToken
+ * kept for the return page first); when the service did not answer, the confirmation page says so
+ * and offers «Оплатить». A one-click order is always paid on delivery.
  */
 export function usePlaceOrder(onPlaced?: (order: Checkout) => void) {
   const { user } = useAuth();
@@ -60,7 +67,9 @@ export function usePlaceOrder(onPlaced?: (order: Checkout) => void) {
   const done = (order: Checkout) => {
     onPlaced?.(order);
     void utils.orders.checkouts.list.invalidate();
-    void navigate(`/checkout/success/${order.id}`, { state: { order } });
+    if (order.payment?.payToken) rememberPayToken(order.id, order.payment.payToken);
+    if (order.payment?.confirmationUrl) window.location.assign(order.payment.confirmationUrl);
+    else void navigate(`/checkout/success/${order.id}`, { state: { order } });
   };
   // A refusal (say, an item sold out meanwhile) shows its message; the basket is read again so
   // that the line at fault is marked.
@@ -69,7 +78,8 @@ export function usePlaceOrder(onPlaced?: (order: Checkout) => void) {
   const direct = trpc.orders.checkouts.direct.useMutation({ onSuccess: done, onError: refused });
   const place = (source: CheckoutSource, values: CheckoutFormValues) => {
     if (!values.consent) return;
-    const { saveAddress, ...input } = { ...source, ...toDeliveryInput(values), consent: values.consent, idempotencyKey };
+    const paymentMethod = 'basketId' in source ? values.paymentMethod : 'onDelivery';
+    const { saveAddress, ...input } = { ...source, ...toDeliveryInput(values), paymentMethod, consent: values.consent, idempotencyKey };
     if (user) signedIn.mutate({ ...input, saveAddress: Boolean(saveAddress) && 'address' in input });
     else direct.mutate(input);
   };

@@ -1,9 +1,10 @@
-import { checkoutIdSchema } from '../../../shared/schemas/orders.js';
+import { checkoutIdSchema, checkoutPaymentStateInputSchema, checkoutPaymentStateSchema } from '../../../shared/schemas/orders.js';
 import { checkoutPayAnswerSchema, checkoutPaymentsSchema, checkoutPaySchema, checkoutRefundSchema } from '../../../shared/schemas/payments.js';
 import { adminProcedure, publicProcedure } from '../../trpc.js';
 import { payCheckout } from '../../services/payments/pay.js';
 import { checkoutPayments } from '../../services/payments/read.js';
 import { refundCheckout } from '../../services/payments/refunds.js';
+import { checkoutPaymentState } from '../../services/payments/state.js';
 
 const tags = ['checkouts'];
 
@@ -24,6 +25,21 @@ export const checkoutPaymentProcedures = {
     .input(checkoutPaySchema)
     .output(checkoutPayAnswerSchema)
     .mutation(({ ctx, input }) => payCheckout(ctx, input.checkoutId, input.payToken)),
+
+  paymentState: publicProcedure
+    .meta({
+      access: 'optional',
+      openapi: {
+        method: 'GET',
+        path: '/checkouts/{checkoutId}/payment-state',
+        tags,
+        summary: 'Состояние оплаты заказа',
+        description: 'The order\'s status and payment status for the page the shopper returns to from the payment service: the owner signed in, or a guest with the `payToken` the checkout answered; anyone else 403.',
+      },
+    })
+    .input(checkoutPaymentStateInputSchema)
+    .output(checkoutPaymentStateSchema)
+    .query(({ ctx, input }) => checkoutPaymentState(ctx, input.checkoutId, input.payToken)),
 
   refund: adminProcedure
     .meta({
