@@ -9,6 +9,7 @@ import { useTitle } from '../../ui/use-title';
 import { ImageInput } from '../media/ImageInput';
 import { useCategories } from './dropdowns';
 import { categoryAdmin } from './entities';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { UrlField } from '../ui/UrlField';
@@ -49,7 +50,7 @@ export function CategoryFormPage() {
   useEffect(() => {
     if (loaded) {
       const { id: _id, version: _version, ...values } = loaded;
-      form.setValues(values);
+      loadFormValues(form, values);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
@@ -65,6 +66,7 @@ export function CategoryFormPage() {
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Категория: ${loaded?.name ?? ''}` : 'Новая категория'}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { UrlField } from '../ui/UrlField';
@@ -43,12 +44,13 @@ export function EntityFormPage<Values extends NamedValues, Item extends Values &
 
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues(entity.valuesOf(loaded));
+    if (loaded) loadFormValues(form, entity.valuesOf(loaded));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `${entity.titles.edit}: ${loaded?.name ?? ''}` : entity.titles.create}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}

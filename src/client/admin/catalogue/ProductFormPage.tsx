@@ -9,6 +9,7 @@ import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { useBrandOptions, useCategories, useSizeOptions, useTagOptions } from './dropdowns';
 import { productAdmin } from './entities';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { declaredParameters, ParametersField } from './ParametersField';
@@ -39,7 +40,7 @@ export function ProductFormPage() {
 
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues(productToValues(loaded));
+    if (loaded) loadFormValues(form, productToValues(loaded));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
@@ -53,6 +54,7 @@ export function ProductFormPage() {
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Товар: ${loaded?.name ?? ''}` : 'Новый товар'}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}

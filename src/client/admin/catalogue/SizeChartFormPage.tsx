@@ -51,6 +51,7 @@ function ChartForm({ id, item, chart }: { id: number | null; item: { error: unkn
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Таблица размеров: ${chart?.title ?? ''}` : 'Новая таблица размеров'}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}

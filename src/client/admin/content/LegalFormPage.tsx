@@ -7,6 +7,7 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { AdminNotFound } from '../ui/AdminNotFound';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { contentPaths } from './paths';
@@ -28,14 +29,15 @@ export function LegalFormPage() {
   useTitle(loaded ? `Правовая страница: ${loaded.title}` : 'Правовая страница');
 
   const form = useForm<Required<LegalPageInput>>({ mode: 'controlled', initialValues: { title: '', body: '' }, validate: schemaResolver(legalPageInputSchema, { sync: true }) });
-  const { setValues } = form;
+  const { setValues, resetDirty } = form;
   useEffect(() => {
-    if (loaded) setValues({ title: loaded.title, body: loaded.body });
-  }, [loaded, setValues]);
+    if (loaded) loadFormValues({ setValues, resetDirty }, { title: loaded.title, body: loaded.body });
+  }, [loaded, setValues, resetDirty]);
 
   if (!isSlug(param)) return <AdminNotFound what="Страница" backTo={contentPaths.legal} backLabel="К списку" />;
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={`Правовая страница: ${loaded?.title ?? ''}`}
       loading={item.isLoading}
       record={item}

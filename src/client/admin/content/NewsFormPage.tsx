@@ -7,6 +7,7 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { ImageInput } from '../media/ImageInput';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { UrlField } from '../ui/UrlField';
@@ -41,12 +42,13 @@ export function NewsFormPage() {
   });
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues({ title: loaded.title, url: loaded.url, excerpt: loaded.excerpt, body: loaded.body, image: loaded.image, showOnMain: loaded.showOnMain });
+    if (loaded) loadFormValues(form, { title: loaded.title, url: loaded.url, excerpt: loaded.excerpt, body: loaded.body, image: loaded.image, showOnMain: loaded.showOnMain });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Новость: ${loaded?.title ?? ''}` : 'Новая новость'}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}

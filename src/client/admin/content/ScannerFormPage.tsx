@@ -6,6 +6,7 @@ import { scannerInputSchema } from '../../../shared/schemas/content.js';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { contentPaths } from './paths';
@@ -34,12 +35,13 @@ export function ScannerFormPage() {
   });
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues({ qrCode: loaded.qrCode, title: loaded.title, tags: loaded.tags });
+    if (loaded) loadFormValues(form, { qrCode: loaded.qrCode, title: loaded.title, tags: loaded.tags });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `QR-код: ${loaded?.qrCode ?? ''}` : 'Новый QR-код'}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}

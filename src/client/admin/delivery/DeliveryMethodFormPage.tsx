@@ -7,6 +7,7 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { AdminNotFound } from '../ui/AdminNotFound';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { emptyMethod, emptyZone, methodToValues, toMethodInput, validateMethod, type MethodValues } from './method-form';
@@ -31,7 +32,7 @@ export function DeliveryMethodFormPage() {
   const form = useForm<MethodValues>({ mode: 'controlled', initialValues: emptyMethod, validate: validateMethod });
 
   useEffect(() => {
-    if (loaded) form.setValues(methodToValues(loaded));
+    if (loaded) loadFormValues(form, methodToValues(loaded));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
@@ -40,6 +41,7 @@ export function DeliveryMethodFormPage() {
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Способ доставки: ${loaded?.name ?? ''}` : 'Новый способ доставки'}
       loading={id !== null && list.isLoading}
       record={id ? list : undefined}

@@ -9,6 +9,7 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { AdminNotFound } from '../ui/AdminNotFound';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { deliveryPaths } from './paths';
 
@@ -59,7 +60,7 @@ export function PickupPointFormPage() {
   const form = useForm<PointValues>({ mode: 'controlled', initialValues: emptyPoint, validate: validatePoint });
 
   useEffect(() => {
-    if (loaded) form.setValues(pointToValues(loaded));
+    if (loaded) loadFormValues(form, pointToValues(loaded));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
@@ -69,6 +70,7 @@ export function PickupPointFormPage() {
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Пункт самовывоза: ${loaded?.name ?? ''}` : 'Новый пункт самовывоза'}
       loading={id !== null && list.isLoading}
       record={id ? list : undefined}

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { dictionaryInputSchema, type DictionaryInput } from '../../../shared/schemas/dictionaries.js';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { UrlField } from '../ui/UrlField';
 import { useStaleGuard } from '../ui/stale-guard';
@@ -28,12 +29,13 @@ export function DictionaryFormPage({ admin }: { admin: DictionaryAdmin }) {
 
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues({ name: loaded.name, url: loaded.url });
+    if (loaded) loadFormValues(form, { name: loaded.name, url: loaded.url });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `${admin.titles.edit}: ${loaded?.name ?? ''}` : admin.titles.create}
       loading={Boolean(id) && item.isLoading}
       record={id ? item : undefined}

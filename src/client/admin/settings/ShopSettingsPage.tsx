@@ -28,6 +28,7 @@ export function ShopSettingsPage() {
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title="Настройки магазина"
       loading={settings.isLoading}
       record={settings}

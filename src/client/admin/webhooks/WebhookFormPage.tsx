@@ -8,6 +8,7 @@ import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { DeliveriesTable } from './DeliveriesTable';
@@ -41,13 +42,14 @@ export function WebhookFormPage() {
   });
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues({ url: loaded.url, description: loaded.description, events: loaded.events, active: loaded.active });
+    if (loaded) loadFormValues(form, { url: loaded.url, description: loaded.description, events: loaded.events, active: loaded.active });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
   return (
     <Stack gap="xl">
       <FormFrame
+        dirty={form.isDirty()}
         title={id ? `Вебхук: ${loaded?.url ?? ''}` : 'Новый вебхук'}
         loading={id !== null && item.isLoading}
         record={id ? item : undefined}
