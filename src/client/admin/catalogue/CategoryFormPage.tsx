@@ -13,6 +13,7 @@ import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { UrlField } from '../ui/UrlField';
+import { toasted } from '../ui/toasted';
 
 type CategoryValues = Omit<Category, 'id' | 'version'>;
 
@@ -73,12 +74,12 @@ export function CategoryFormPage() {
       saving={create.isPending || update.isPending}
       backTo={categoryAdmin.paths.list}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         if (id) await staleGuard.guard(update.mutateAsync({ categoryId: id, ...values, version: loaded?.version }));
         else await create.mutateAsync(values);
         toastSuccess(id ? categoryAdmin.messages.updated : categoryAdmin.messages.created);
         void navigate(categoryAdmin.paths.list);
-      })}
+      }))}
     >
       <FormSection>
         <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />

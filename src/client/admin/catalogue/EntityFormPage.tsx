@@ -8,6 +8,7 @@ import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { UrlField } from '../ui/UrlField';
+import { toasted } from '../ui/toasted';
 
 interface NamedValues {
   name: string;
@@ -58,11 +59,11 @@ export function EntityFormPage<Values extends NamedValues, Item extends Values &
       backTo={entity.admin.paths.list}
       maw={560}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         await staleGuard.guard(save(id, values, loaded?.version));
         toastSuccess(id ? entity.admin.messages.updated : entity.admin.messages.created);
         void navigate(entity.admin.paths.list);
-      })}
+      }))}
     >
       <FormSection>
         <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />

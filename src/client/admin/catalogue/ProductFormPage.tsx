@@ -18,6 +18,7 @@ import { UrlField } from '../ui/UrlField';
 import { StockGrid } from './StockGrid';
 import { VariantsField } from './VariantsField';
 import { StockAlertCounts } from './StockAlertCounts';
+import { toasted } from '../ui/toasted';
 
 /** /admin/products/create-product and /admin/products/{id}: a product with its variants. */
 export function ProductFormPage() {
@@ -62,13 +63,13 @@ export function ProductFormPage() {
       backTo={productAdmin.paths.list}
       maw={960}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         const input = toProductInput(values);
         if (id) await staleGuard.guard(update.mutateAsync({ productId: id, ...input, version: loaded?.version }));
         else await create.mutateAsync(input);
         toastSuccess(id ? productAdmin.messages.updated : productAdmin.messages.created);
         void navigate(productAdmin.paths.list);
-      })}
+      }))}
     >
       {loaded && (
         <Group>

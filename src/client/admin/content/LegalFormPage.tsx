@@ -11,6 +11,7 @@ import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { contentPaths } from './paths';
+import { toasted } from '../ui/toasted';
 
 const NewsBodyEditor = lazy(() => import('./NewsBodyEditor'));
 
@@ -45,11 +46,11 @@ export function LegalFormPage() {
       backTo={contentPaths.legal}
       maw={900}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         await staleGuard.guard(update.mutateAsync({ slug, ...values, version: loaded?.version }));
         toastSuccess('Страница сохранена');
         void navigate(contentPaths.legal);
-      })}
+      }))}
     >
       <FormSection>
         {loaded && (

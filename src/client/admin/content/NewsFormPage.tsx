@@ -12,6 +12,7 @@ import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { UrlField } from '../ui/UrlField';
 import { contentPaths } from './paths';
+import { toasted } from '../ui/toasted';
 
 const NewsBodyEditor = lazy(() => import('./NewsBodyEditor'));
 
@@ -56,12 +57,12 @@ export function NewsFormPage() {
       backTo={contentPaths.news}
       maw={900}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         if (id) await staleGuard.guard(update.mutateAsync({ newsId: id, ...values, version: loaded?.version }));
         else await create.mutateAsync(values);
         toastSuccess(id ? 'Новость обновлена' : 'Новость создана');
         void navigate(contentPaths.news);
-      })}
+      }))}
     >
       <FormSection>
         <TextInput label="Заголовок" withAsterisk {...form.getInputProps('title')} />

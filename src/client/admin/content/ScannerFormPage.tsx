@@ -11,6 +11,7 @@ import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { contentPaths } from './paths';
 import { downloadQr } from './qr-download';
+import { toasted } from '../ui/toasted';
 
 interface ScannerValues {
   qrCode: string;
@@ -49,12 +50,12 @@ export function ScannerFormPage() {
       backTo={contentPaths.scanner}
       maw={640}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         const fields = { title: values.title, tags: values.tags, ...(values.qrCode ? { qrCode: values.qrCode } : {}) };
         const saved = id ? await staleGuard.guard(update.mutateAsync({ scannerId: id, ...fields, version: loaded?.version })) : await create.mutateAsync(fields);
         toastSuccess(`QR-код сохранён, ID ${saved.id}`);
         void navigate(contentPaths.scanner);
-      })}
+      }))}
     >
       <FormSection>
         <TextInput label="Код" description="Оставьте пустым — магазин создаст код, который невозможно угадать" ff="monospace" {...form.getInputProps('qrCode')} />

@@ -13,6 +13,7 @@ import { useStaleGuard } from '../ui/stale-guard';
 import { emptyMethod, emptyZone, methodToValues, toMethodInput, validateMethod, type MethodValues } from './method-form';
 import { deliveryPaths } from './paths';
 import { daysProps, moneyProps, ZonesField } from './ZonesField';
+import { toasted } from '../ui/toasted';
 
 const kindOptions = deliveryKinds.map((kind) => ({ value: kind, label: deliveryKindLabels[kind] }));
 
@@ -49,13 +50,13 @@ export function DeliveryMethodFormPage() {
       backTo={deliveryPaths.list}
       maw={840}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         const data = toMethodInput(values);
         if (id) await staleGuard.guard(update.mutateAsync({ methodId: id, data, version: loaded?.version }));
         else await create.mutateAsync(data);
         toastSuccess(id ? 'Способ доставки сохранён' : 'Способ доставки добавлен');
         void navigate(deliveryPaths.list);
-      })}
+      }))}
     >
       <FormSection title="Основное">
         <Select

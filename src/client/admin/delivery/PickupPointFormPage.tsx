@@ -12,6 +12,7 @@ import { AdminNotFound } from '../ui/AdminNotFound';
 import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { deliveryPaths } from './paths';
+import { toasted } from '../ui/toasted';
 
 interface PointValues {
   name: string;
@@ -77,13 +78,13 @@ export function PickupPointFormPage() {
       saving={create.isPending || update.isPending}
       backTo={deliveryPaths.list}
       maw={720}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         const data = toPointInput(values);
         if (id) await update.mutateAsync({ pointId: id, data });
         else await create.mutateAsync(data);
         toastSuccess(id ? 'Пункт самовывоза сохранён' : 'Пункт самовывоза добавлен');
         void navigate(deliveryPaths.list);
-      })}
+      }))}
     >
       <FormSection>
         <TextInput label="Название" placeholder="Например: Магазин на Тверской" withAsterisk {...form.getInputProps('name')} />

@@ -10,6 +10,7 @@ import { FormFrame, FormSection } from '../ui/FormFrame';
 import { UrlField } from '../ui/UrlField';
 import { useStaleGuard } from '../ui/stale-guard';
 import type { DictionaryAdmin } from './types';
+import { toasted } from '../ui/toasted';
 
 /** Create (no id in the path) or edit (id in the path) one tag or size. */
 export function DictionaryFormPage({ admin }: { admin: DictionaryAdmin }) {
@@ -43,11 +44,11 @@ export function DictionaryFormPage({ admin }: { admin: DictionaryAdmin }) {
       backTo={admin.paths.list}
       maw={560}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         await staleGuard.guard(save(id, values, loaded?.version));
         toastSuccess(id ? admin.messages.updated : admin.messages.created);
         void navigate(admin.paths.list);
-      })}
+      }))}
     >
       <FormSection>
         <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />
