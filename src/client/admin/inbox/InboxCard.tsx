@@ -5,7 +5,7 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { formatDateTime } from '../reviews/filters';
 
-const statusColors: Record<InboxStatus, string> = { new: 'red', inProgress: 'yellow', done: 'green' };
+const statusColors: Record<InboxStatus, string> = { new: 'red.9', inProgress: 'yellow.4', done: 'green.9' };
 const isStatus = (value: string | null): value is InboxStatus => (inboxStatuses as readonly (string | null)[]).includes(value);
 
 /** One callback request or help-desk message: who, how to reach them, what they wrote; its state and notes, saved together. */
@@ -27,7 +27,7 @@ export function InboxCard({ item, onSaved }: { item: InboxItem; onSaved: () => v
             <Badge variant="light" color="gray">
               {inboxKindLabels[item.kind]}
             </Badge>
-            <Badge variant="light" color={statusColors[item.status]}>
+            <Badge variant="filled" autoContrast color={statusColors[item.status]}>
               {inboxStatusLabels[item.status]}
             </Badge>
             <Text size="sm" c="dimmed">

@@ -22,7 +22,8 @@ import { RejectDialog } from './RejectDialog';
 
 const PAGE_SIZE = 20;
 const kindLabels: Record<ModerationKind, string> = { review: 'Отзыв', question: 'Вопрос' };
-const statusColors: Record<ModerationStatus, string> = { pending: 'yellow', approved: 'green', rejected: 'red' };
+// Filled and dark enough for WCAG AA contrast; the yellow one takes dark text (autoContrast).
+const statusColors: Record<ModerationStatus, string> = { pending: 'yellow.4', approved: 'green.9', rejected: 'red.9' };
 const isStatus = (value: string): value is ModerationStatus => (moderationStatuses as readonly string[]).includes(value);
 const isKind = (value: string): value is ModerationKind => (moderationKinds as readonly string[]).includes(value);
 
@@ -37,7 +38,7 @@ function ModerationCard({ item, busy, onApprove, onReject }: { item: ModerationI
               <Badge variant="light" color="gray">
                 {kindLabels[item.kind]}
               </Badge>
-              <Badge variant="light" color={statusColors[item.moderationStatus]}>
+              <Badge variant="filled" autoContrast color={statusColors[item.moderationStatus]}>
                 {moderationStatusLabels[item.moderationStatus]}
               </Badge>
               <Text size="sm" c="dimmed">

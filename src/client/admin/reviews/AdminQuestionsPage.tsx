@@ -64,7 +64,7 @@ function QuestionRow({ question, onChanged }: { question: Question; onChanged: (
                 №{question.id} · {formatDateTime(question.createdAt)} · {question.author.name} (ID {question.userId})
               </Text>
               {question.moderationStatus !== 'approved' && (
-                <Badge variant="light" color={question.moderationStatus === 'pending' ? 'yellow' : 'red'}>
+                <Badge variant="filled" autoContrast color={question.moderationStatus === 'pending' ? 'yellow.4' : 'red.9'}>
                   {moderationStatusLabels[question.moderationStatus]}
                 </Badge>
               )}

@@ -118,7 +118,7 @@ export function AdminReviewsPage() {
             label: 'Модерация',
             width: 130,
             render: (review) => (
-              <Badge variant="light" color={review.moderationStatus === 'approved' ? 'green' : review.moderationStatus === 'pending' ? 'yellow' : 'red'} title={review.moderationReason ?? undefined}>
+              <Badge variant="filled" autoContrast color={review.moderationStatus === 'approved' ? 'green.9' : review.moderationStatus === 'pending' ? 'yellow.4' : 'red.9'} title={review.moderationReason ?? undefined}>
                 {moderationStatusLabels[review.moderationStatus]}
               </Badge>
             ),

@@ -9,13 +9,13 @@ export function ModerationMark({ status, reason }: { status: ModerationStatus; r
   if (status === 'approved') return null;
   if (status === 'pending') {
     return (
-      <Badge color="yellow" variant="light" w="fit-content">
+      <Badge color="yellow.4" variant="filled" autoContrast w="fit-content">
         На модерации
       </Badge>
     );
   }
   return (
-    <Text size="sm" c="red.8" role="status">
+    <Text size="sm" c="red.9" role="status">
       Отклонён{reason ? `: ${reason}` : ''}
     </Text>
   );
