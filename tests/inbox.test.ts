@@ -43,7 +43,9 @@ describe('the inbox', () => {
     const help = (await inbox('?kind=help')).rows[0]!;
     const updated = await t.rest<InboxItem>('PUT', `/inbox/help/${help.id}`, { token: admin, body: { status: 'inProgress', note: 'Перезвонить после обеда' } });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ status: 'inProgress', note: 'Перезвонить после обеда', handledBy: { name: expect.any(String) }, handledAt: expect.any(String) });
+    expect(updated.body).toMatchObject({ status: 'inProgress', note: 'Перезвонить после обеда' });
+    expect(updated.body.handledBy?.name).toBeTruthy();
+    expect(Date.parse(updated.body.handledAt ?? '')).toBeGreaterThan(0);
     expect(await newCount()).toBe(1);
     expect((await inbox()).rows.map((row) => row.status)).toEqual(['new', 'inProgress']);
     expect((await inbox('?status=inProgress')).rows.map((row) => row.id)).toEqual([help.id]);

@@ -50,7 +50,8 @@ describe('pre-moderation', () => {
     expect(queue.body.rows[0]).toMatchObject({ kind: 'review', id: created.body.id, rating: 2, author: { name: 'Анна П.' }, product: { id: productId } });
 
     const approved = await t.rest<ModerationItem>('POST', `/moderation/reviews/${created.body.id}/approve`, { token: admin });
-    expect(approved.body).toMatchObject({ moderationStatus: 'approved', moderatedBy: { name: expect.any(String) } });
+    expect(approved.body.moderationStatus).toBe('approved');
+    expect(approved.body.moderatedBy?.name).toBeTruthy();
     expect(await listIds(productId)).toEqual([created.body.id]);
     expect(await productRating(t, productId)).toEqual({ rating: 2, reviewCount: 1 });
     expect((await counts()).moderation).toBe(before);

@@ -14,9 +14,15 @@ import { useLocation, useNavigate } from 'react-router-dom';
 export function useUnsavedChangesGuard(dirty: boolean): { leave: (to: string) => void; dialog: ReactNode } {
   const navigate = useNavigate();
   const location = useLocation();
-  const [target, setTarget] = useState<string | null>(null);
+  // Where the admin wanted to go, and from where: a question left over from another page is void.
+  const [pending, setPending] = useState<{ to: string; from: string } | null>(null);
+  const here = location.pathname + location.search;
+  const target = pending !== null && pending.from === here ? pending.to : null;
+  const setTarget = useCallback((to: string | null) => setPending(to === null ? null : { to, from: window.location.pathname + window.location.search }), []);
   const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+  useEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
 
   useEffect(() => {
     if (!dirty) return undefined;
@@ -43,17 +49,14 @@ export function useUnsavedChangesGuard(dirty: boolean): { leave: (to: string) =>
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
-  }, []);
-
-  // A navigation that happened anyway (the form saved and moved on) closes the question.
-  useEffect(() => setTarget(null), [location.pathname]);
+  }, [setTarget]);
 
   const leave = useCallback(
     (to: string) => {
       if (dirtyRef.current) setTarget(to);
       else void navigate(to);
     },
-    [navigate],
+    [navigate, setTarget],
   );
 
   const dialog = (
