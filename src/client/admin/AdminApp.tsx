@@ -11,6 +11,7 @@ import { mediaAdminRoutes } from './media/routes';
 import { ordersAdminRoutes } from './orders/routes';
 import { reviewsAdminRoutes } from './reviews/routes';
 import { settingsAdminRoutes } from './settings/routes';
+import { inboxAdminRoutes } from './inbox/routes';
 import { AdminNotFound } from './ui/AdminNotFound';
 
 /** Everything under /admin, loaded as its own chunk so the storefront never downloads it. */
@@ -19,7 +20,7 @@ export default function AdminApp() {
     { path: 'login', element: <AdminLoginPage /> },
     {
       element: <AdminLayout />,
-      children: [...ordersAdminRoutes, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...contentAdminRoutes, ...reviewsAdminRoutes, ...webhooksAdminRoutes, ...deliveryAdminRoutes, ...settingsAdminRoutes, { path: '*', element: <AdminNotFound /> }],
+      children: [...ordersAdminRoutes, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...contentAdminRoutes, ...reviewsAdminRoutes, ...webhooksAdminRoutes, ...deliveryAdminRoutes, ...settingsAdminRoutes, ...inboxAdminRoutes, { path: '*', element: <AdminNotFound /> }],
     },
   ]);
 }

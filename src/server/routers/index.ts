@@ -9,6 +9,8 @@ import { reviewsDomainRouter } from './reviews/index.js';
 import { settingsRouter } from './settings/index.js';
 import { stockAlertsRouter } from './stock-alerts/index.js';
 import { webhooksRouter } from './webhooks/index.js';
+import { adminCountsRouter, moderationRouter } from './moderation/index.js';
+import { inboxRouter } from './inbox/index.js';
 
 /** The whole API: one router per domain. The client imports only its type. */
 export const appRouter = router({
@@ -27,6 +29,9 @@ export const appRouter = router({
   stockAlerts: stockAlertsRouter,
   delivery: deliveryRouter,
   settings: settingsRouter,
+  moderation: moderationRouter,
+  inbox: inboxRouter,
+  adminCounts: adminCountsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { cursorShape, flagSchema, idSchema, listResponse, nextCursorShape, okSchema, pagingShape, wholeNumber } from './common.js';
 import { imageNameSchema } from './media.js';
+import { moderationFilterSchema, moderationShape } from './moderation.js';
 
 /**
  * Reviews and questions (docs/reviews.md): reviews with a rating and photos, review
@@ -99,6 +100,7 @@ export const reviewSchema = z.object({
   text: z.string(),
   images: z.array(z.string()),
   showOnMain: z.boolean(),
+  ...moderationShape,
   createdAt: z.string(),
   updatedAt: z.string(),
   ...reactionCountsShape,
@@ -112,6 +114,7 @@ export const reviewListSchema = z.object({
   userId: idSchema.optional(),
   showOnMain: flagSchema.optional(),
   rating: ratingSchema.optional(),
+  moderation: moderationFilterSchema,
   merge: mergeSchema,
   sort: z
     .enum(reviewSortValues)
@@ -165,6 +168,7 @@ export const questionSchema = z.object({
   userId: z.number().int(),
   author: authorSchema,
   text: z.string(),
+  ...moderationShape,
   createdAt: z.string(),
   updatedAt: z.string(),
   ...reactionCountsShape,
@@ -178,6 +182,7 @@ export const questionListSchema = z.object({
   productId: idSchema.optional(),
   userId: idSchema.optional(),
   answered: flagSchema.optional().meta({ description: 'true — только с ответами, false — только без ответов' }),
+  moderation: moderationFilterSchema,
   merge: mergeSchema,
   sort: z
     .enum(questionSortValues)

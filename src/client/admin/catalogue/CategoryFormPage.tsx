@@ -9,9 +9,11 @@ import { useTitle } from '../../ui/use-title';
 import { ImageInput } from '../media/ImageInput';
 import { useCategories } from './dropdowns';
 import { categoryAdmin } from './entities';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { UrlField } from '../ui/UrlField';
+import { toasted } from '../ui/toasted';
 
 type CategoryValues = Omit<Category, 'id' | 'version'>;
 
@@ -49,7 +51,7 @@ export function CategoryFormPage() {
   useEffect(() => {
     if (loaded) {
       const { id: _id, version: _version, ...values } = loaded;
-      form.setValues(values);
+      loadFormValues(form, values);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
@@ -65,18 +67,19 @@ export function CategoryFormPage() {
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Категория: ${loaded?.name ?? ''}` : 'Новая категория'}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}
       saving={create.isPending || update.isPending}
       backTo={categoryAdmin.paths.list}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         if (id) await staleGuard.guard(update.mutateAsync({ categoryId: id, ...values, version: loaded?.version }));
         else await create.mutateAsync(values);
         toastSuccess(id ? categoryAdmin.messages.updated : categoryAdmin.messages.created);
         void navigate(categoryAdmin.paths.list);
-      })}
+      }))}
     >
       <FormSection>
         <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />

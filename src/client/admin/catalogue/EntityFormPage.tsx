@@ -4,9 +4,11 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { UrlField } from '../ui/UrlField';
+import { toasted } from '../ui/toasted';
 
 interface NamedValues {
   name: string;
@@ -43,12 +45,13 @@ export function EntityFormPage<Values extends NamedValues, Item extends Values &
 
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues(entity.valuesOf(loaded));
+    if (loaded) loadFormValues(form, entity.valuesOf(loaded));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `${entity.titles.edit}: ${loaded?.name ?? ''}` : entity.titles.create}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}
@@ -56,11 +59,11 @@ export function EntityFormPage<Values extends NamedValues, Item extends Values &
       backTo={entity.admin.paths.list}
       maw={560}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         await staleGuard.guard(save(id, values, loaded?.version));
         toastSuccess(id ? entity.admin.messages.updated : entity.admin.messages.created);
         void navigate(entity.admin.paths.list);
-      })}
+      }))}
     >
       <FormSection>
         <TextInput label="Название" withAsterisk {...form.getInputProps('name')} />

@@ -9,6 +9,7 @@ import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { useBrandOptions, useCategories, useSizeOptions, useTagOptions } from './dropdowns';
 import { productAdmin } from './entities';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { declaredParameters, ParametersField } from './ParametersField';
@@ -17,6 +18,7 @@ import { UrlField } from '../ui/UrlField';
 import { StockGrid } from './StockGrid';
 import { VariantsField } from './VariantsField';
 import { StockAlertCounts } from './StockAlertCounts';
+import { toasted } from '../ui/toasted';
 
 /** /admin/products/create-product and /admin/products/{id}: a product with its variants. */
 export function ProductFormPage() {
@@ -39,7 +41,7 @@ export function ProductFormPage() {
 
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues(productToValues(loaded));
+    if (loaded) loadFormValues(form, productToValues(loaded));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
@@ -53,6 +55,7 @@ export function ProductFormPage() {
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Товар: ${loaded?.name ?? ''}` : 'Новый товар'}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}
@@ -60,13 +63,13 @@ export function ProductFormPage() {
       backTo={productAdmin.paths.list}
       maw={960}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         const input = toProductInput(values);
         if (id) await staleGuard.guard(update.mutateAsync({ productId: id, ...input, version: loaded?.version }));
         else await create.mutateAsync(input);
         toastSuccess(id ? productAdmin.messages.updated : productAdmin.messages.created);
         void navigate(productAdmin.paths.list);
-      })}
+      }))}
     >
       {loaded && (
         <Group>

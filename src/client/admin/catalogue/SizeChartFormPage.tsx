@@ -10,6 +10,7 @@ import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { useCategories } from './dropdowns';
 import { sizeChartAdmin } from './size-chart-admin';
+import { toasted } from '../ui/toasted';
 
 interface ChartValues {
   categoryId: number | null;
@@ -51,6 +52,7 @@ function ChartForm({ id, item, chart }: { id: number | null; item: { error: unkn
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Таблица размеров: ${chart?.title ?? ''}` : 'Новая таблица размеров'}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}
@@ -58,13 +60,13 @@ function ChartForm({ id, item, chart }: { id: number | null; item: { error: unkn
       backTo={sizeChartAdmin.paths.list}
       maw={960}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         const input = { ...values, categoryId: values.categoryId ?? 0 };
         if (id) await staleGuard.guard(update.mutateAsync({ sizeChartId: id, ...input, version: chart?.version }));
         else await create.mutateAsync(input);
         toastSuccess(id ? sizeChartAdmin.messages.updated : sizeChartAdmin.messages.created);
         void navigate(sizeChartAdmin.paths.list);
-      })}
+      }))}
     >
       <FormSection>
         <Select

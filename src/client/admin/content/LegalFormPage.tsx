@@ -7,9 +7,11 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { AdminNotFound } from '../ui/AdminNotFound';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { contentPaths } from './paths';
+import { toasted } from '../ui/toasted';
 
 const NewsBodyEditor = lazy(() => import('./NewsBodyEditor'));
 
@@ -28,14 +30,15 @@ export function LegalFormPage() {
   useTitle(loaded ? `Правовая страница: ${loaded.title}` : 'Правовая страница');
 
   const form = useForm<Required<LegalPageInput>>({ mode: 'controlled', initialValues: { title: '', body: '' }, validate: schemaResolver(legalPageInputSchema, { sync: true }) });
-  const { setValues } = form;
+  const { setValues, resetDirty } = form;
   useEffect(() => {
-    if (loaded) setValues({ title: loaded.title, body: loaded.body });
-  }, [loaded, setValues]);
+    if (loaded) loadFormValues({ setValues, resetDirty }, { title: loaded.title, body: loaded.body });
+  }, [loaded, setValues, resetDirty]);
 
   if (!isSlug(param)) return <AdminNotFound what="Страница" backTo={contentPaths.legal} backLabel="К списку" />;
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={`Правовая страница: ${loaded?.title ?? ''}`}
       loading={item.isLoading}
       record={item}
@@ -43,11 +46,11 @@ export function LegalFormPage() {
       backTo={contentPaths.legal}
       maw={900}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         await staleGuard.guard(update.mutateAsync({ slug, ...values, version: loaded?.version }));
         toastSuccess('Страница сохранена');
         void navigate(contentPaths.legal);
-      })}
+      }))}
     >
       <FormSection>
         {loaded && (

@@ -7,10 +7,12 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { ImageInput } from '../media/ImageInput';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { UrlField } from '../ui/UrlField';
 import { contentPaths } from './paths';
+import { toasted } from '../ui/toasted';
 
 const NewsBodyEditor = lazy(() => import('./NewsBodyEditor'));
 
@@ -41,12 +43,13 @@ export function NewsFormPage() {
   });
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues({ title: loaded.title, url: loaded.url, excerpt: loaded.excerpt, body: loaded.body, image: loaded.image, showOnMain: loaded.showOnMain });
+    if (loaded) loadFormValues(form, { title: loaded.title, url: loaded.url, excerpt: loaded.excerpt, body: loaded.body, image: loaded.image, showOnMain: loaded.showOnMain });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Новость: ${loaded?.title ?? ''}` : 'Новая новость'}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}
@@ -54,12 +57,12 @@ export function NewsFormPage() {
       backTo={contentPaths.news}
       maw={900}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         if (id) await staleGuard.guard(update.mutateAsync({ newsId: id, ...values, version: loaded?.version }));
         else await create.mutateAsync(values);
         toastSuccess(id ? 'Новость обновлена' : 'Новость создана');
         void navigate(contentPaths.news);
-      })}
+      }))}
     >
       <FormSection>
         <TextInput label="Заголовок" withAsterisk {...form.getInputProps('title')} />

@@ -6,10 +6,12 @@ import { scannerInputSchema } from '../../../shared/schemas/content.js';
 import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { contentPaths } from './paths';
 import { downloadQr } from './qr-download';
+import { toasted } from '../ui/toasted';
 
 interface ScannerValues {
   qrCode: string;
@@ -34,12 +36,13 @@ export function ScannerFormPage() {
   });
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues({ qrCode: loaded.qrCode, title: loaded.title, tags: loaded.tags });
+    if (loaded) loadFormValues(form, { qrCode: loaded.qrCode, title: loaded.title, tags: loaded.tags });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `QR-код: ${loaded?.qrCode ?? ''}` : 'Новый QR-код'}
       loading={id !== null && item.isLoading}
       record={id ? item : undefined}
@@ -47,12 +50,12 @@ export function ScannerFormPage() {
       backTo={contentPaths.scanner}
       maw={640}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         const fields = { title: values.title, tags: values.tags, ...(values.qrCode ? { qrCode: values.qrCode } : {}) };
         const saved = id ? await staleGuard.guard(update.mutateAsync({ scannerId: id, ...fields, version: loaded?.version })) : await create.mutateAsync(fields);
         toastSuccess(`QR-код сохранён, ID ${saved.id}`);
         void navigate(contentPaths.scanner);
-      })}
+      }))}
     >
       <FormSection>
         <TextInput label="Код" description="Оставьте пустым — магазин создаст код, который невозможно угадать" ff="monospace" {...form.getInputProps('qrCode')} />

@@ -10,6 +10,7 @@ import { useTitle } from '../../ui/use-title';
 import { contentPaths } from './paths';
 import { downloadQr } from './qr-download';
 import { AdminTable } from '../ui/AdminTable';
+import { ignoreToasted } from '../ui/toasted';
 
 const PAGE_SIZE = 20;
 
@@ -83,7 +84,7 @@ export function ScannerListPage() {
                   aria-label={`Удалить ${row.qrCode}`}
                   question={`Удалить QR-код ${row.qrCode}?`}
                   loading={remove.isPending}
-                  onConfirm={() => void remove.mutateAsync({ scannerId: row.id }).then(() => toastSuccess('QR-код удалён'))}
+                  onConfirm={() => void remove.mutateAsync({ scannerId: row.id }).then(() => toastSuccess('QR-код удалён')).catch(ignoreToasted)}
                 >
                   Удалить
                 </ConfirmButton>

@@ -8,6 +8,7 @@ import { ShopPagination } from '../../ui/ShopPagination';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { AdminTable } from '../ui/AdminTable';
+import { ignoreToasted } from '../ui/toasted';
 
 const PAGE_SIZE = 20;
 
@@ -101,7 +102,7 @@ export function SubscribersPage() {
                 aria-label={`Удалить ${row.email}`}
                 question={`Удалить ${row.email} из рассылки?`}
                 loading={remove.isPending}
-                onConfirm={() => void remove.mutateAsync({ mailId: row.mailId }).then(() => toastSuccess('Подписчик удалён'))}
+                onConfirm={() => void remove.mutateAsync({ mailId: row.mailId }).then(() => toastSuccess('Подписчик удалён')).catch(ignoreToasted)}
               >
                 Удалить
               </ConfirmButton>

@@ -9,6 +9,7 @@ import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { ImagePicker } from '../media/ImagePicker';
 import { contentPaths } from './paths';
+import { ignoreToasted } from '../ui/toasted';
 
 type Draft = Required<SlideInput> & { key: string };
 
@@ -118,7 +119,7 @@ export function UpdateBannerPage() {
           <Button variant="default" onClick={() => void navigate(contentPaths.banners)}>
             Отмена
           </Button>
-          <Button onClick={() => void save()} loading={replace.isPending}>
+          <Button onClick={() => void save().catch(ignoreToasted)} loading={replace.isPending}>
             Сохранить
           </Button>
         </Group>

@@ -7,11 +7,13 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { AdminNotFound } from '../ui/AdminNotFound';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { emptyMethod, emptyZone, methodToValues, toMethodInput, validateMethod, type MethodValues } from './method-form';
 import { deliveryPaths } from './paths';
 import { daysProps, moneyProps, ZonesField } from './ZonesField';
+import { toasted } from '../ui/toasted';
 
 const kindOptions = deliveryKinds.map((kind) => ({ value: kind, label: deliveryKindLabels[kind] }));
 
@@ -31,7 +33,7 @@ export function DeliveryMethodFormPage() {
   const form = useForm<MethodValues>({ mode: 'controlled', initialValues: emptyMethod, validate: validateMethod });
 
   useEffect(() => {
-    if (loaded) form.setValues(methodToValues(loaded));
+    if (loaded) loadFormValues(form, methodToValues(loaded));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
@@ -40,6 +42,7 @@ export function DeliveryMethodFormPage() {
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Способ доставки: ${loaded?.name ?? ''}` : 'Новый способ доставки'}
       loading={id !== null && list.isLoading}
       record={id ? list : undefined}
@@ -47,13 +50,13 @@ export function DeliveryMethodFormPage() {
       backTo={deliveryPaths.list}
       maw={840}
       stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         const data = toMethodInput(values);
         if (id) await staleGuard.guard(update.mutateAsync({ methodId: id, data, version: loaded?.version }));
         else await create.mutateAsync(data);
         toastSuccess(id ? 'Способ доставки сохранён' : 'Способ доставки добавлен');
         void navigate(deliveryPaths.list);
-      })}
+      }))}
     >
       <FormSection title="Основное">
         <Select

@@ -9,8 +9,10 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { AdminNotFound } from '../ui/AdminNotFound';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { deliveryPaths } from './paths';
+import { toasted } from '../ui/toasted';
 
 interface PointValues {
   name: string;
@@ -59,7 +61,7 @@ export function PickupPointFormPage() {
   const form = useForm<PointValues>({ mode: 'controlled', initialValues: emptyPoint, validate: validatePoint });
 
   useEffect(() => {
-    if (loaded) form.setValues(pointToValues(loaded));
+    if (loaded) loadFormValues(form, pointToValues(loaded));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
@@ -69,19 +71,20 @@ export function PickupPointFormPage() {
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title={id ? `Пункт самовывоза: ${loaded?.name ?? ''}` : 'Новый пункт самовывоза'}
       loading={id !== null && list.isLoading}
       record={id ? list : undefined}
       saving={create.isPending || update.isPending}
       backTo={deliveryPaths.list}
       maw={720}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         const data = toPointInput(values);
         if (id) await update.mutateAsync({ pointId: id, data });
         else await create.mutateAsync(data);
         toastSuccess(id ? 'Пункт самовывоза сохранён' : 'Пункт самовывоза добавлен');
         void navigate(deliveryPaths.list);
-      })}
+      }))}
     >
       <FormSection>
         <TextInput label="Название" placeholder="Например: Магазин на Тверской" withAsterisk {...form.getInputProps('name')} />

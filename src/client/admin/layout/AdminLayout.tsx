@@ -1,9 +1,10 @@
-import { AppShell, Burger, Button, Center, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Center, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../accounts/AuthProvider';
 import { routes } from '../../routes';
+import { trpc } from '../../trpc';
 import { adminMenu } from './menu';
 
 /** The admin area: side menu of every section; anyone but a signed-in Admin goes to the login. */
@@ -11,6 +12,8 @@ export function AdminLayout() {
   const { user, loading, signOut } = useAuth();
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure();
+  // What waits for staff, for the menu's badges; pages that change it invalidate adminCounts.
+  const counts = trpc.adminCounts.get.useQuery({}, { enabled: user?.role === 'Admin', refetchInterval: 60_000, meta: { silent: true } });
 
   if (loading && !user) {
     return (
@@ -55,6 +58,7 @@ export function AdminLayout() {
               to={item.path}
               label={item.label}
               leftSection={<item.icon size={18} />}
+              rightSection={item.countKey && counts.data?.[item.countKey] ? <Badge size="sm" variant="filled" color="red.8" data-count={item.countKey}>{counts.data[item.countKey]}</Badge> : undefined}
               active={item.exact ? location.pathname === item.path : isActive(item.path) && !item.children?.some((child) => isActive(child.path))}
               onClick={close}
               defaultOpened={item.children?.some((child) => isActive(child.path))}

@@ -4,6 +4,7 @@ import {
   IconChartBar,
   IconColorSwatch,
   IconHelpCircle,
+  IconInbox,
   IconLayoutBoard,
   IconNews,
   IconPackage,
@@ -12,12 +13,14 @@ import {
   IconScale,
   IconRuler,
   IconSettings,
+  IconShieldCheck,
   IconShoppingCart,
   IconStar,
   IconTag,
   IconTruckDelivery,
   type Icon,
 } from '@tabler/icons-react';
+import type { AdminCountKey } from '../../../shared/schemas/moderation.js';
 import { routes } from '../../routes';
 import { deliveryPaths } from '../delivery/paths';
 
@@ -28,6 +31,8 @@ export interface AdminMenuItem {
   children?: Array<{ label: string; path: string }>;
   /** Active only on this very path (the dashboard at /admin would otherwise match every section). */
   exact?: boolean;
+  /** A badge with what waits here: this key of the one `adminCounts.get` query (hidden at 0). */
+  countKey?: AdminCountKey;
 }
 
 /** The shop's goods: what the storefront's catalogue shows. */
@@ -55,6 +60,8 @@ const shopperSections: AdminMenuItem[] = [
   { label: 'Доставка', path: deliveryPaths.list, icon: IconTruckDelivery },
   { label: 'Отзывы', path: routes.adminReviews, icon: IconStar },
   { label: 'Вопросы', path: routes.adminQuestions, icon: IconHelpCircle },
+  { label: 'Модерация', path: '/admin/moderation', icon: IconShieldCheck, countKey: 'moderation' },
+  { label: 'Обращения', path: '/admin/inbox', icon: IconInbox, countKey: 'inbox' },
 ];
 
 /** What the shop publishes besides its goods. */

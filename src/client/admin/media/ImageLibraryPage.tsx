@@ -10,6 +10,7 @@ import { useImageUpload } from '../../media/upload';
 import { UploadZone } from '../../media/UploadZone';
 import { AdminListHeader, AdminSearchInput } from '../ui/AdminListHeader';
 import { AdminDeleteButton, AdminRows } from '../ui/AdminRows';
+import { ignoreToasted } from '../ui/toasted';
 
 const PAGE_SIZE = 10;
 
@@ -125,7 +126,7 @@ export function ImageLibraryPage() {
             name={image.originalName}
             question={`Удалить «${image.originalName}»?`}
             loading={remove.isPending && remove.variables.fileName === image.name}
-            onConfirm={() => void remove.mutateAsync({ fileName: image.name }).then(() => toastSuccess('Изображение удалено'))}
+            onConfirm={() => void remove.mutateAsync({ fileName: image.name }).then(() => toastSuccess('Изображение удалено')).catch(ignoreToasted)}
           />
         )}
       />

@@ -75,6 +75,7 @@ export function CreateCheckoutPage() {
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title="Новый заказ"
       loading={false}
       saving={create.isPending}

@@ -3,6 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { commentTextSchema, type Question } from '../../../shared/schemas/reviews.js';
+import { moderationStatusLabels } from '../../../shared/schemas/moderation.js';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
@@ -62,6 +63,11 @@ function QuestionRow({ question, onChanged }: { question: Question; onChanged: (
               <Text size="sm" c="dimmed">
                 №{question.id} · {formatDateTime(question.createdAt)} · {question.author.name} (ID {question.userId})
               </Text>
+              {question.moderationStatus !== 'approved' && (
+                <Badge variant="filled" autoContrast color={question.moderationStatus === 'pending' ? 'yellow.4' : 'red.9'}>
+                  {moderationStatusLabels[question.moderationStatus]}
+                </Badge>
+              )}
               {question.product && (
                 <Anchor component={Link} to={routes.product(question.product.url)} size="sm" target="_blank">
                   {question.product.name}
@@ -108,6 +114,7 @@ export function AdminQuestionsPage() {
   const list = trpc.reviews.questions.list.useQuery(
     {
       merge: true,
+      moderation: 'all',
       sort: 'unanswered',
       limit: paging.limit,
       offset: paging.offset,

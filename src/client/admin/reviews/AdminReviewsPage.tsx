@@ -1,6 +1,7 @@
-import { Anchor, Group, Rating, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Rating, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { moderationStatusLabels } from '../../../shared/schemas/moderation.js';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
@@ -28,6 +29,7 @@ export function AdminReviewsPage() {
   const list = trpc.reviews.reviews.list.useQuery(
     {
       merge: true,
+      moderation: 'all',
       limit: paging.limit,
       offset: paging.offset,
       ...(productId ? { productId } : {}),
@@ -44,7 +46,13 @@ export function AdminReviewsPage() {
       refresh();
     },
   });
-  const feature = trpc.reviews.reviews.update.useMutation({ onSuccess: refresh });
+  // The switch saves at once, so it says what it did.
+  const feature = trpc.reviews.reviews.update.useMutation({
+    onSuccess: (review) => {
+      toastSuccess(review.showOnMain ? `Отзыв ${review.id} показан на главной` : `Отзыв ${review.id} убран с главной`);
+      refresh();
+    },
+  });
   const rows = list.data?.rows ?? [];
 
   return (
@@ -106,6 +114,15 @@ export function AdminReviewsPage() {
             ),
           },
           { label: 'Дата', width: 140, render: (review) => formatDateTime(review.createdAt) },
+          {
+            label: 'Модерация',
+            width: 130,
+            render: (review) => (
+              <Badge variant="filled" autoContrast color={review.moderationStatus === 'approved' ? 'green.9' : review.moderationStatus === 'pending' ? 'yellow.4' : 'red.9'} title={review.moderationReason ?? undefined}>
+                {moderationStatusLabels[review.moderationStatus]}
+              </Badge>
+            ),
+          },
           {
             label: 'На главной',
             width: 110,

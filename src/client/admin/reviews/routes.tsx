@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { AdminModerationPage } from './AdminModerationPage';
 import { AdminQuestionsPage } from './AdminQuestionsPage';
 import { AdminReviewsPage } from './AdminReviewsPage';
 
@@ -6,4 +7,5 @@ import { AdminReviewsPage } from './AdminReviewsPage';
 export const reviewsAdminRoutes: RouteObject[] = [
   { path: 'reviews', element: <AdminReviewsPage /> },
   { path: 'questions', element: <AdminQuestionsPage /> },
+  { path: 'moderation', element: <AdminModerationPage /> },
 ];

@@ -7,6 +7,7 @@ import { trpc } from '../../trpc';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { FormFrame, FormSection } from '../ui/FormFrame';
+import { toasted } from '../ui/toasted';
 
 const isModerationMode = (value: string): value is ModerationMode => (moderationModes as readonly string[]).includes(value);
 
@@ -28,16 +29,17 @@ export function ShopSettingsPage() {
 
   return (
     <FormFrame
+      dirty={form.isDirty()}
       title="Настройки магазина"
       loading={settings.isLoading}
       record={settings}
       saving={update.isPending}
       backTo={routes.adminSettings}
       maw={720}
-      onSubmit={form.onSubmit(async (values) => {
+      onSubmit={form.onSubmit(toasted(async (values) => {
         await update.mutateAsync(values);
         toastSuccess('Настройки сохранены');
-      })}
+      }))}
     >
       <FormSection title="Оплата">
         <Stack gap="xs">

@@ -7,6 +7,7 @@ import { usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { AdminListHeader, AdminSearchInput } from './AdminListHeader';
 import { AdminDeleteButton, AdminRows } from './AdminRows';
+import { ignoreToasted } from './toasted';
 
 export interface ListRow {
   id: number;
@@ -85,7 +86,7 @@ export function AdminListPage<Row extends ListRow>({ screen }: { screen: ListScr
             name={row.name}
             question={`Удалить «${row.name}»?`}
             loading={deleting}
-            onConfirm={() => void remove(row.id).then(() => toastSuccess(screen.deletedMessage))}
+            onConfirm={() => void remove(row.id).then(() => toastSuccess(screen.deletedMessage)).catch(ignoreToasted)}
           />
         )}
       />

@@ -3,8 +3,8 @@ import { IconRefreshAlert } from '@tabler/icons-react';
 import { errorMessageOf } from '../../ui/toast';
 import { AdminNotFound } from './AdminNotFound';
 import { isMissingRecord } from './record-query';
-import type { FormEventHandler, ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
+import { useUnsavedChangesGuard } from './unsaved-changes';
 
 interface FormFrameProps {
   title: string;
@@ -19,6 +19,11 @@ interface FormFrameProps {
    * and no form; another failure shows its message instead of an empty form.
    */
   record?: { error: unknown };
+  /**
+   * The form has unsaved changes (`form.isDirty()`): leaving asks first (unsaved-changes.tsx).
+   * Without it, any edit inside the form counts.
+   */
+  dirty?: boolean;
   /** A save was refused because the record changed meanwhile: offer to load it again. */
   stale?: { active: boolean; onReload: () => void };
   children: ReactNode;
@@ -39,8 +44,9 @@ export function StaleRecordAlert({ onReload }: { onReload: () => void }) {
 }
 
 /** The frame of every catalogue create/edit screen: a title, the fields, «Отмена» and «Сохранить». */
-export function FormFrame({ title, loading, saving, backTo, onSubmit, maw = 720, record, stale, children }: FormFrameProps) {
-  const navigate = useNavigate();
+export function FormFrame({ title, loading, saving, backTo, onSubmit, maw = 720, record, stale, dirty, children }: FormFrameProps) {
+  const [edited, setEdited] = useState(false);
+  const guard = useUnsavedChangesGuard(!loading && (dirty ?? edited));
   if (loading) return <Loader />;
   if (record?.error) {
     if (isMissingRecord(record)) return <AdminNotFound what="Запись" backTo={backTo} backLabel="К списку" />;
@@ -54,11 +60,12 @@ export function FormFrame({ title, loading, saving, backTo, onSubmit, maw = 720,
     <Stack maw={maw}>
       <Title order={2}>{title}</Title>
       {stale?.active && <StaleRecordAlert onReload={stale.onReload} />}
-      <form onSubmit={onSubmit} noValidate>
+      {guard.dialog}
+      <form onSubmit={onSubmit} onChange={() => setEdited(true)} noValidate>
         <Stack>
           {children}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate(backTo)}>
+            <Button variant="default" onClick={() => guard.leave(backTo)}>
               Отмена
             </Button>
             <Button type="submit" loading={saving} disabled={stale?.active}>

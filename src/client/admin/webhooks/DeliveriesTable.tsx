@@ -4,6 +4,7 @@ import { ListFooter } from '../../ui/ListFooter';
 import { toastSuccess } from '../../ui/toast';
 import { usePaging } from '../../ui/use-paging';
 import { eventLabel } from './WebhooksListPage';
+import { ignoreToasted } from '../ui/toasted';
 
 const statusLabels = { pending: ['Ожидает', 'yellow'], delivered: ['Доставлено', 'green'], failed: ['Не доставлено', 'red'] } as const;
 const dateTime = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'medium' });
@@ -61,7 +62,7 @@ export function DeliveriesTable({ webhookId }: { webhookId: number }) {
                     <Table.Td>
                       {row.status !== 'delivered' && (
                         <Group justify="flex-end">
-                          <Button size="xs" variant="light" loading={retry.isPending} onClick={() => void retry.mutateAsync({ webhookId, deliveryId: row.id }).then(() => toastSuccess('Доставка поставлена в очередь'))}>
+                          <Button size="xs" variant="light" loading={retry.isPending} onClick={() => void retry.mutateAsync({ webhookId, deliveryId: row.id }).then(() => toastSuccess('Доставка поставлена в очередь')).catch(ignoreToasted)}>
                             Отправить ещё раз
                           </Button>
                         </Group>

@@ -8,10 +8,12 @@ import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
+import { loadFormValues } from '../ui/unsaved-changes';
 import { FormFrame, FormSection } from '../ui/FormFrame';
 import { useStaleGuard } from '../ui/stale-guard';
 import { DeliveriesTable } from './DeliveriesTable';
 import { eventLabel } from './WebhooksListPage';
+import { ignoreToasted, toasted } from '../ui/toasted';
 
 interface WebhookValues {
   url: string;
@@ -41,13 +43,14 @@ export function WebhookFormPage() {
   });
   const loaded = item.data;
   useEffect(() => {
-    if (loaded) form.setValues({ url: loaded.url, description: loaded.description, events: loaded.events, active: loaded.active });
+    if (loaded) loadFormValues(form, { url: loaded.url, description: loaded.description, events: loaded.events, active: loaded.active });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load the fetched values once
   }, [loaded]);
 
   return (
     <Stack gap="xl">
       <FormFrame
+        dirty={form.isDirty()}
         title={id ? `Вебхук: ${loaded?.url ?? ''}` : 'Новый вебхук'}
         loading={id !== null && item.isLoading}
         record={id ? item : undefined}
@@ -55,7 +58,7 @@ export function WebhookFormPage() {
         backTo={routes.adminWebhooks}
         maw={720}
         stale={{ active: staleGuard.stale, onReload: () => void staleGuard.reload() }}
-        onSubmit={form.onSubmit(async (values) => {
+        onSubmit={form.onSubmit(toasted(async (values) => {
           const fields = { ...values, events: values.events as Array<(typeof webhookEventTypes)[number]> };
           if (id) {
             await staleGuard.guard(update.mutateAsync({ webhookId: id, ...fields, version: loaded?.version }));
@@ -64,7 +67,7 @@ export function WebhookFormPage() {
           }
           const created = await create.mutateAsync(fields);
           setSecret({ id: created.id, value: created.secret });
-        })}
+        }))}
       >
         <FormSection>
           <TextInput label="Адрес (URL)" description="HTTPS-адрес интеграции, на который магазин отправит POST-запрос" required {...form.getInputProps('url')} />
@@ -88,16 +91,21 @@ export function WebhookFormPage() {
       {id !== null && loaded && (
         <Stack gap="sm">
           <Group>
-            <Button variant="light" loading={ping.isPending} disabled={!loaded.active} onClick={() => void ping.mutateAsync({ webhookId: id }).then(() => toastSuccess('Проверочное событие отправлено'))}>
+            <Button variant="light" loading={ping.isPending} disabled={!loaded.active} onClick={() => void ping.mutateAsync({ webhookId: id }).then(() => toastSuccess('Проверочное событие отправлено')).catch(ignoreToasted)}>
               Отправить проверку (ping)
             </Button>
             <ConfirmButton
               loading={remove.isPending}
               question="Удалить вебхук вместе с историей доставок?"
-              onConfirm={() => void remove.mutateAsync({ webhookId: id }).then(() => {
-                toastSuccess('Вебхук удалён');
-                void navigate(routes.adminWebhooks);
-              })}
+              onConfirm={() =>
+                void remove
+                  .mutateAsync({ webhookId: id })
+                  .then(() => {
+                    toastSuccess('Вебхук удалён');
+                    void navigate(routes.adminWebhooks);
+                  })
+                  .catch(ignoreToasted)
+              }
             >
               Удалить вебхук
             </ConfirmButton>

@@ -5,6 +5,7 @@ import { trpc } from '../../trpc';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toastSuccess } from '../../ui/toast';
 import { formatDate, reviewsWord } from './format';
+import { ModerationMark } from './ModerationMark';
 
 /** /profile: the user's own reviews (up to 1000), each with its product. */
 export default function MyReviews({ userId }: { userId: number }) {
@@ -38,6 +39,7 @@ export default function MyReviews({ userId }: { userId: number }) {
                   {formatDate(review.createdAt)}
                 </Text>
               </Group>
+              <ModerationMark status={review.moderationStatus} reason={review.moderationReason} />
               <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                 {review.text}
               </Text>

@@ -32,9 +32,9 @@ function AskForm({ productId }: { productId: number }) {
     ask.mutate(
       { productId, text },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           setText('');
-          toastSuccess('Вопрос получен', 'Мы ответим на него в ближайшее время.');
+          toastSuccess('Вопрос получен', saved.moderationStatus === 'pending' ? 'Он появится после проверки модератором.' : 'Мы ответим на него в ближайшее время.');
           void utils.reviews.questions.invalidate();
         },
       },
@@ -86,6 +86,7 @@ export function QuestionsSection({ productId }: { productId: number }) {
           author={question.author.name}
           createdAt={question.createdAt}
           text={question.text}
+          moderation={{ status: question.moderationStatus, reason: question.moderationReason }}
           aside={
             <ReactionButtons
               likes={question.likes}

@@ -20,6 +20,7 @@ export function ReviewCard({ review, onOpenPhoto, onReact, onReactComment }: Rev
       author={review.author.name}
       createdAt={review.createdAt}
       text={review.text}
+      moderation={{ status: review.moderationStatus, reason: review.moderationReason }}
       aside={<Rating value={review.rating} readOnly role="img" aria-label={`Оценка ${review.rating} из 5`} />}
     >
       {review.images.length > 0 && (

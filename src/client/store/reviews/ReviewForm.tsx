@@ -31,10 +31,10 @@ export default function ReviewForm({ productId, productName, existing: initial, 
   const create = trpc.reviews.reviews.create.useMutation({ meta: { silent: true } });
   const update = trpc.reviews.reviews.update.useMutation();
 
-  const done = async () => {
+  const done = async (saved: { moderationStatus: string }) => {
     await utils.reviews.reviews.invalidate();
     void utils.catalogue.products.invalidate();
-    toastSuccess('Спасибо за отзыв!');
+    toastSuccess('Спасибо за отзыв!', saved.moderationStatus === 'pending' ? 'Он появится после проверки модератором.' : undefined);
     onClose();
   };
 
@@ -57,9 +57,8 @@ export default function ReviewForm({ productId, productName, existing: initial, 
     setErrors(found);
     if (found.rating || found.text) return;
     try {
-      if (existing) await update.mutateAsync({ reviewId: existing.id, rating, text, images });
-      else await create.mutateAsync({ productId, rating, text, images });
-      await done();
+      const saved = existing ? await update.mutateAsync({ reviewId: existing.id, rating, text, images }) : await create.mutateAsync({ productId, rating, text, images });
+      await done(saved);
     } catch (error) {
       if (!existing && httpStatusOf(error) === 409) setDuplicate(true);
       else if (!existing) toastError(error);

@@ -45,6 +45,11 @@ export interface AccountTokensTable {
 
 export interface HelpMessagesTable {
   id: Generated<number>;
+  /** Handling in the staff's inbox (docs/moderation.md). */
+  status: Defaulted<'new' | 'inProgress' | 'done'>;
+  note: Defaulted<string>;
+  handledBy: number | null;
+  handledAt: Date | null;
   userId: number | null;
   name: Defaulted<string>;
   email: string;

@@ -47,6 +47,11 @@ export interface SubscribersTable {
 
 export interface CallbackRequestsTable {
   id: Generated<number>;
+  /** Handling in the staff's inbox (docs/moderation.md). */
+  status: Defaulted<'new' | 'inProgress' | 'done'>;
+  note: Defaulted<string>;
+  handledBy: number | null;
+  handledAt: Date | null;
   name: string;
   phone: string;
   comment: Defaulted<string>;

@@ -3,7 +3,19 @@ import type { CreatedAt, Defaulted, UpdatedAt } from './columns.js';
 
 export type ReactionValue = 'Like' | 'Dislike';
 
-export interface ReviewsTable {
+/** Where a review or question stands with the moderators (migrations/0030_moderation_inbox.ts). */
+export type ModerationStatus = 'pending' | 'approved' | 'rejected';
+
+/** Moderation columns of reviews and questions; only approved ones are shown to others. */
+interface ModerationColumns {
+  moderationStatus: Defaulted<ModerationStatus>;
+  /** Why it was rejected; the author sees it. */
+  moderationReason: string | null;
+  moderatedBy: number | null;
+  moderatedAt: Date | null;
+}
+
+export interface ReviewsTable extends ModerationColumns {
   id: Generated<number>;
   productId: number;
   userId: number;
@@ -17,7 +29,7 @@ export interface ReviewsTable {
   updatedAt: UpdatedAt;
 }
 
-export interface QuestionsTable {
+export interface QuestionsTable extends ModerationColumns {
   id: Generated<number>;
   productId: number;
   userId: number;

@@ -12,6 +12,7 @@ import {
   reactionResultSchema,
 } from '../../../shared/schemas/reviews.js';
 import { assertActsForSelf } from '../../services/reviews/access.js';
+import { checkedFilter, readerFilter } from '../../services/reviews/visibility.js';
 import { createQuestion, deleteQuestion, getQuestion, listQuestions, updateQuestion } from '../../services/reviews/questions.js';
 import { deleteReaction, react, reactionTargets } from '../../services/reviews/reactions.js';
 import { publicProcedure, router, userProcedure } from '../../trpc.js';
@@ -35,13 +36,13 @@ export const questionsRouter = router({
     })
     .input(questionListSchema)
     .output(questionListResponseSchema)
-    .query(({ ctx, input }) => listQuestions(ctx.db, input, ctx.user?.id ?? 0)),
+    .query(async ({ ctx, input }) => listQuestions(ctx.db, { ...input, moderation: await checkedFilter(ctx.db, ctx.user, input.moderation) }, ctx.user?.id ?? 0)),
 
   get: publicProcedure
     .meta({ access: 'optional', openapi: { method: 'GET', path: '/questions/{questionId}', tags, summary: 'Вопрос' } })
     .input(questionGetSchema)
     .output(questionSchema)
-    .query(({ ctx, input }) => getQuestion(ctx.db, input.questionId, input.merge === true, ctx.user?.id ?? 0)),
+    .query(async ({ ctx, input }) => getQuestion(ctx.db, input.questionId, input.merge === true, ctx.user?.id ?? 0, await readerFilter(ctx.db, ctx.user))),
 
   create: userProcedure
     .meta({ openapi: { method: 'POST', path: '/questions', tags, protect: true, summary: 'Задать вопрос о товаре' } })

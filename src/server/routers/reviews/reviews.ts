@@ -14,6 +14,7 @@ import {
   reviewUpdateSchema,
 } from '../../../shared/schemas/reviews.js';
 import { assertActsForSelf } from '../../services/reviews/access.js';
+import { checkedFilter, readerFilter } from '../../services/reviews/visibility.js';
 import { deleteReaction, react, reactionTargets } from '../../services/reviews/reactions.js';
 import { getReview, listReviews, reviewSummary } from '../../services/reviews/review-list.js';
 import { createReview, deleteReview, updateReview } from '../../services/reviews/review-write.js';
@@ -38,13 +39,13 @@ export const reviewsRouter = router({
     })
     .input(reviewListSchema)
     .output(reviewListResponseSchema)
-    .query(({ ctx, input }) => listReviews(ctx.db, input, ctx.user?.id ?? 0)),
+    .query(async ({ ctx, input }) => listReviews(ctx.db, { ...input, moderation: await checkedFilter(ctx.db, ctx.user, input.moderation) }, ctx.user?.id ?? 0)),
 
   get: publicProcedure
     .meta({ access: 'optional', openapi: { method: 'GET', path: '/reviews/{reviewId}', tags, summary: 'Отзыв' } })
     .input(reviewGetSchema)
     .output(reviewSchema)
-    .query(({ ctx, input }) => getReview(ctx.db, input.reviewId, input.merge === true, ctx.user?.id ?? 0)),
+    .query(async ({ ctx, input }) => getReview(ctx.db, input.reviewId, input.merge === true, ctx.user?.id ?? 0, await readerFilter(ctx.db, ctx.user))),
 
   /** tRPC only: the product page's average, count and the bars of each star. */
   summary: publicProcedure

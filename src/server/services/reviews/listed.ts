@@ -3,6 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder }
 import type { Review } from '../../../shared/schemas/reviews.js';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import type { ModerationStatus } from '../../db/tables/reviews.js';
 import { notFound } from './access.js';
 import { commentKinds, type CommentKind } from './comments.js';
 import { isoDate, publicName, toComment, usefulness, type CommentJson, type MyReactionJson } from './list-parts.js';
@@ -32,6 +33,8 @@ export interface ListedJson {
   productId: number;
   userId: number;
   authorName: string;
+  moderationStatus: ModerationStatus;
+  moderationReason: string | null;
   createdAt: string;
   updatedAt: string;
   likes: number;
@@ -75,6 +78,8 @@ export async function listedPage<DB, TB extends keyof DB, O, TDB, TTB extends ke
             ref('productId').as('productId'),
             ref('userId').as('userId'),
             publicName('u').as('authorName'),
+            ref('moderationStatus').as('moderationStatus'),
+            ref('moderationReason').as('moderationReason'),
             ref('createdAt').as('createdAt'),
             ref('updatedAt').as('updatedAt'),
             ...reactionColumns(reactions, `${alias}.id`, spec.callerId),
@@ -101,6 +106,8 @@ export function toListed<Own extends object>(row: ListedJson, own: Own, merge: b
     userId: row.userId,
     author: { id: row.userId, name: row.authorName },
     ...own,
+    moderationStatus: row.moderationStatus,
+    moderationReason: row.moderationReason,
     createdAt: isoDate(row.createdAt),
     updatedAt: isoDate(row.updatedAt),
     likes: row.likes,

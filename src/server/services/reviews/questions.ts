@@ -5,10 +5,11 @@ import type { Database } from '../../db/schema.js';
 import type { UsersTable } from '../../db/tables/accounts.js';
 import type { QuestionsTable } from '../../db/tables/reviews.js';
 import { inTransaction } from '../../db/transaction.js';
-import { assertActsForSelf, assertMayChange, notFound, type Caller } from './access.js';
+import { assertActsForSelf, assertMayChange, isModerator, notFound, type Caller } from './access.js';
+import { backToQueue, stateAfterEdit, stateOfNew, visibleTo, type ModerationFilter } from './visibility.js';
 import { listedKinds, listedPage, theOnly, toListed, type ListedJson } from './listed.js';
 
-type Filters = Pick<QuestionListInput, 'productId' | 'userId' | 'answered'> & { questionId?: number };
+type Filters = Pick<QuestionListInput, 'productId' | 'userId' | 'answered' | 'moderation'> & { questionId?: number; callerId: number };
 type WithQuestions = Database & { q: QuestionsTable; u: UsersTable };
 
 /** How many answers a question has, for the answered-first and unanswered-first sorts. */
@@ -23,6 +24,8 @@ function matching(eb: ExpressionBuilder<WithQuestions, 'q'>, filters: Filters): 
     const exists = eb.exists(eb.selectFrom('questionComments as a').select('a.id').whereRef('a.questionId', '=', 'q.id'));
     conditions.push(filters.answered ? exists : eb.not(exists));
   }
+  const visible = visibleTo('q', filters.moderation, filters.callerId);
+  if (visible) conditions.push(visible);
   return eb.and(conditions);
 }
 
@@ -42,18 +45,19 @@ export async function listQuestions(db: Db, input: QuestionListInput & { questio
     page: (eb) =>
       eb
         .selectFrom('questions as q')
-        .where((w) => matching(w, input))
+        .where((w) => matching(w, { ...input, callerId }))
         .innerJoin('users as u', 'u.id', 'q.userId')
         .select('q.text'),
-    all: (eb) => eb.selectFrom('questions as q').where((w) => matching(w, input)),
+    all: (eb) => eb.selectFrom('questions as q').where((w) => matching(w, { ...input, callerId })),
   });
   const merge = input.merge === true;
   const rows = (result.rows as QuestionJson[]).map((row): Question => toListed(row, { text: row.text }, merge));
   return { rows, length: result.length };
 }
 
-export async function getQuestion(db: Db, questionId: number, merge: boolean, callerId: number): Promise<Question> {
-  const { rows } = await listQuestions(db, { questionId, merge, sort: 'newest', limit: 1, offset: 0 }, callerId);
+/** One question: `moderation: 'all'` for moderators and for the caller that has just written it. */
+export async function getQuestion(db: Db, questionId: number, merge: boolean, callerId: number, moderation: ModerationFilter = undefined): Promise<Question> {
+  const { rows } = await listQuestions(db, { questionId, merge, moderation, sort: 'newest', limit: 1, offset: 0 }, callerId);
   return theOnly(rows);
 }
 
@@ -62,21 +66,28 @@ export async function createQuestion(db: Db, caller: Caller, input: { productId:
   const id = await inTransaction(db, async (trx) => {
     const product = await trx.selectFrom('products').select('id').where('id', '=', input.productId).executeTakeFirst();
     if (!product) throw notFound();
-    const row = await trx.insertInto('questions').values({ productId: input.productId, userId: caller.id, text: input.text }).returning('id').executeTakeFirstOrThrow();
+    const moderationStatus = await stateOfNew(trx, await isModerator(trx, caller));
+    const row = await trx
+      .insertInto('questions')
+      .values({ productId: input.productId, userId: caller.id, text: input.text, moderationStatus })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   });
-  return getQuestion(db, id, false, caller.id);
+  return getQuestion(db, id, false, caller.id, 'all');
 }
 
 export async function updateQuestion(db: Db, caller: Caller, input: { questionId: number; text: string; userId?: number | undefined }): Promise<Question> {
   assertActsForSelf(caller, input.userId);
   await inTransaction(db, async (trx) => {
-    const current = await trx.selectFrom('questions').select('userId').where('id', '=', input.questionId).forUpdate().executeTakeFirst();
+    const current = await trx.selectFrom('questions').select(['userId', 'moderationStatus']).where('id', '=', input.questionId).forUpdate().executeTakeFirst();
     if (!current) throw notFound();
     await assertMayChange(trx, caller, current.userId);
-    await trx.updateTable('questions').set({ text: input.text, updatedAt: new Date() }).where('id', '=', input.questionId).execute();
+    // An author's edit is moderated again (visibility.ts); a moderator's keeps the state.
+    const state = current.userId === caller.id && !(await isModerator(trx, caller)) ? backToQueue(await stateAfterEdit(trx, current.moderationStatus)) : {};
+    await trx.updateTable('questions').set({ text: input.text, ...state, updatedAt: new Date() }).where('id', '=', input.questionId).execute();
   });
-  return getQuestion(db, input.questionId, false, caller.id);
+  return getQuestion(db, input.questionId, false, caller.id, 'all');
 }
 
 export function deleteQuestion(db: Db, caller: Caller, questionId: number): Promise<{ ok: true }> {

@@ -9,9 +9,10 @@ import type { UsersTable } from '../../db/tables/accounts.js';
 import type { ReviewsTable } from '../../db/tables/reviews.js';
 import { decodeCursor, nextCursorOf, type Cursor } from '../platform/cursor.js';
 import { notFound } from './access.js';
+import { visibleTo, type ModerationFilter } from './visibility.js';
 import { listedKinds, listedPage, theOnly, toListed, type ListedJson } from './listed.js';
 
-type Filters = Pick<ReviewListInput, 'productId' | 'userId' | 'showOnMain' | 'rating'> & { reviewId?: number };
+type Filters = Pick<ReviewListInput, 'productId' | 'userId' | 'showOnMain' | 'rating' | 'moderation'> & { reviewId?: number; callerId: number };
 type WithReviews = Database & { r: ReviewsTable; u: UsersTable };
 
 function matching(eb: ExpressionBuilder<WithReviews, 'r'>, filters: Filters): Expression<SqlBool> {
@@ -21,6 +22,8 @@ function matching(eb: ExpressionBuilder<WithReviews, 'r'>, filters: Filters): Ex
   if (filters.userId !== undefined) conditions.push(eb('r.userId', '=', filters.userId));
   if (filters.showOnMain !== undefined) conditions.push(eb('r.showOnMain', '=', filters.showOnMain));
   if (filters.rating !== undefined) conditions.push(eb('r.rating', '=', filters.rating));
+  const visible = visibleTo('r', filters.moderation, filters.callerId);
+  if (visible) conditions.push(visible);
   return eb.and(conditions);
 }
 
@@ -31,7 +34,10 @@ interface ReviewJson extends ListedJson {
   showOnMain: boolean;
 }
 
-/** GET /reviews: the page and the total in one statement (listed.ts), newest first by default. */
+/**
+ * GET /reviews: the page and the total in one statement (listed.ts), newest first by default.
+ * `moderation` must have been checked (visibility.ts): without it, approved reviews and the caller's own.
+ */
 export async function listReviews(
   db: Db,
   input: ReviewListInput & { reviewId?: number },
@@ -48,12 +54,12 @@ export async function listReviews(
     page: (eb) =>
       eb
         .selectFrom('reviews as r')
-        .where((w) => matching(w, input))
+        .where((w) => matching(w, { ...input, callerId }))
         // Newest first: the rows after the cursor's (created at, id), at the database's own precision.
         .$if(after !== null, (q) => q.where(sql<SqlBool>`(r.created_at, r.id) < (${after?.value}::timestamptz, ${after?.id})`))
         .innerJoin('users as u', 'u.id', 'r.userId')
         .select(['r.rating', 'r.text', 'r.images', 'r.showOnMain']),
-    all: (eb) => eb.selectFrom('reviews as r').where((w) => matching(w, input)),
+    all: (eb) => eb.selectFrom('reviews as r').where((w) => matching(w, { ...input, callerId })),
   });
   const raw = result.rows as ReviewJson[];
   const rows = raw.map((row) => toReview(row, input.merge === true));
@@ -73,12 +79,13 @@ function toReview(row: ReviewJson, merge: boolean): Review {
   return toListed(row, { rating: row.rating, text: row.text, images: row.images, showOnMain: row.showOnMain }, merge);
 }
 
-export async function getReview(db: Db, reviewId: number, merge: boolean, callerId: number): Promise<Review> {
-  const { rows } = await listReviews(db, { reviewId, merge, sort: 'newest', limit: 1, offset: 0 }, callerId);
+/** One review: `moderation: 'all'` for moderators and for the caller that has just written it. */
+export async function getReview(db: Db, reviewId: number, merge: boolean, callerId: number, moderation: ModerationFilter = undefined): Promise<Review> {
+  const { rows } = await listReviews(db, { reviewId, merge, moderation, sort: 'newest', limit: 1, offset: 0 }, callerId);
   return theOnly(rows);
 }
 
-/** The product page's header of the reviews block: mean, count and the number of each star. */
+/** The product page's header of the reviews block: mean, count and the number of each star (approved reviews). */
 export async function reviewSummary(db: Db, productId: number): Promise<{ rating: number | null; count: number; distribution: number[] }> {
   const row = await db
     .selectFrom('products as p')
@@ -86,7 +93,7 @@ export async function reviewSummary(db: Db, productId: number): Promise<{ rating
       'p.rating',
       'p.reviewCount',
       jsonArrayFrom(
-        eb.selectFrom('reviews as r').select(['r.rating', sql<number>`count(*)::int`.as('n')]).whereRef('r.productId', '=', 'p.id').groupBy('r.rating'),
+        eb.selectFrom('reviews as r').select(['r.rating', sql<number>`count(*)::int`.as('n')]).whereRef('r.productId', '=', 'p.id').where('r.moderationStatus', '=', 'approved').groupBy('r.rating'),
       ).as('stars'),
     ])
     .where('p.id', '=', productId)

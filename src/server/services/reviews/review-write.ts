@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { assertActsForSelf, assertMayChange, assertModerator, isModerator, notFound, type Caller } from './access.js';
 import { assertPhotosAllowed } from './photos.js';
 import { getReview } from './review-list.js';
+import { backToQueue, stateAfterEdit, stateOfNew } from './visibility.js';
 
 /**
  * The product row is locked before its reviews change; the trigger of migrations/0009_reviews.ts
@@ -31,6 +32,7 @@ export async function createReview(db: Db, caller: Caller, input: ReviewCreateIn
       .executeTakeFirst();
     if (existing) throw new TRPCError({ code: 'CONFLICT', message: domainMessages.reviewExists });
     await assertPhotosAllowed(trx, input.images, { uploaderId: caller.id, moderator });
+    const moderationStatus = await stateOfNew(trx, moderator);
     const row = await trx
       .insertInto('reviews')
       .values({
@@ -40,28 +42,36 @@ export async function createReview(db: Db, caller: Caller, input: ReviewCreateIn
         text: input.text,
         images: input.images,
         showOnMain: input.showOnMain ?? false,
+        moderationStatus,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   });
-  return getReview(db, id, false, caller.id);
+  return getReview(db, id, false, caller.id, 'all');
 }
 
 /** PUT /reviews/{id}: the author or a moderator; showOnMain only a moderator. */
 export async function updateReview(db: Db, caller: Caller, input: ReviewUpdateInput): Promise<Review> {
   assertActsForSelf(caller, input.userId);
   await inTransaction(db, async (trx) => {
-    const current = await trx.selectFrom('reviews').select(['productId', 'userId', 'images']).where('id', '=', input.reviewId).executeTakeFirst();
+    const current = await trx
+      .selectFrom('reviews')
+      .select(['productId', 'userId', 'images', 'moderationStatus'])
+      .where('id', '=', input.reviewId)
+      .executeTakeFirst();
     if (!current) throw notFound();
     await assertMayChange(trx, caller, current.userId);
+    // An author's change of what others read is moderated again (visibility.ts); a moderator's keeps the state.
+    const contentChanged = input.rating !== undefined || input.text !== undefined || input.images !== undefined;
+    const state = contentChanged && current.userId === caller.id && !(await isModerator(trx, caller)) ? backToQueue(await stateAfterEdit(trx, current.moderationStatus)) : {};
     if (input.showOnMain !== undefined) await assertModerator(trx, caller);
     if (input.images) {
       // The author's rule is the author's uploads, whoever edits.
       const moderator = current.userId !== caller.id;
       await assertPhotosAllowed(trx, input.images, { uploaderId: current.userId, moderator, alreadyAttached: current.images });
     }
-    if (input.rating !== undefined) await lockProduct(trx, current.productId);
+    if (input.rating !== undefined || 'moderationStatus' in state) await lockProduct(trx, current.productId);
     await trx
       .updateTable('reviews')
       .set({
@@ -69,12 +79,13 @@ export async function updateReview(db: Db, caller: Caller, input: ReviewUpdateIn
         ...(input.text !== undefined ? { text: input.text } : {}),
         ...(input.images !== undefined ? { images: input.images } : {}),
         ...(input.showOnMain !== undefined ? { showOnMain: input.showOnMain } : {}),
+        ...state,
         updatedAt: new Date(),
       })
       .where('id', '=', input.reviewId)
       .execute();
   });
-  return getReview(db, input.reviewId, false, caller.id);
+  return getReview(db, input.reviewId, false, caller.id, 'all');
 }
 
 /** DELETE /reviews/{id}: the author or a moderator; its comments and reactions go with it. */
