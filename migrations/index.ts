@@ -27,6 +27,7 @@ import * as defaultAddress from './0025_default_address.js';
 import * as oneClickOrderLinks from './0026_one_click_order_links.js';
 import * as payments from './0027_payments.js';
 import * as shopSettings from './0028_shop_settings.js';
+import * as orderStaff from './0031_order_staff.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026_one_click_order_links': oneClickOrderLinks,
   '0027_payments': payments,
   '0028_shop_settings': shopSettings,
+  '0031_order_staff': orderStaff,
 };

@@ -6,6 +6,7 @@ import { registerFacade } from './facade.js';
 import { imageRoutes } from './media.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { registerPaymentRoutes } from './payments.js';
+import { registerOrderRoutes } from './orders.js';
 
 /**
  * The REST façade at /api: one route per procedure that declares a REST path in `meta.openapi`
@@ -24,6 +25,7 @@ export function restPlugin(services: AppServices): FastifyPluginAsync {
     await app.register(imageRoutes(services));
     registerContentRoutes(app, services);
     registerPaymentRoutes(app, services);
+    registerOrderRoutes(app, services);
     registerFacade(app, services);
   };
 }

@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { appRouter } from '../routers/index.js';
 import { contentRoutesOpenApi } from './content.js';
 import { paymentRoutesOpenApi } from './payments.js';
+import { orderRoutesOpenApi } from './orders.js';
 import { facadeTable } from './facade.js';
 import { imageRoutesOpenApi } from './media.js';
 import { describeAsServed } from './openapi-document.js';
@@ -17,7 +18,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
     baseUrl: '/api',
     securitySchemes: { Authorization: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     // The few raw routes (multipart upload, image bytes) are described by hand next to them.
-    paths: { ...imageRoutesOpenApi, ...contentRoutesOpenApi, ...paymentRoutesOpenApi },
+    paths: { ...imageRoutesOpenApi, ...contentRoutesOpenApi, ...paymentRoutesOpenApi, ...orderRoutesOpenApi },
   });
   return describeAsServed(generated, facadeTable());
 }
