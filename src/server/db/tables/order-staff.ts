@@ -25,7 +25,8 @@ export interface CheckoutEventsTable {
   after: ColumnType<CheckoutEventSide | null, string | null, never>;
   /** The staff member, or null for the shop itself (a payment, the expiry) and the shopper. */
   changedBy: number | null;
-  createdAt: CreatedAt;
+  /** Written explicitly only by the demo data (their past changes). */
+  createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface OrderStaffTables {
