@@ -69,7 +69,8 @@ describe('notes', () => {
     await t.rest('POST', `/checkouts/${order.id}/notes`, { token: shop.adminToken, body: { text: 'Перезвонил, подтвердил' } });
     const notes = await t.rest<{ rows: CheckoutNote[] }>('GET', `/checkouts/${order.id}/notes`, { token: shop.adminToken });
     expect(notes.body.rows.map((note) => note.text)).toEqual(['Клиент просил позвонить после 18:00', 'Перезвонил, подтвердил']);
-    expect(notes.body.rows[0]).toMatchObject({ authorId: expect.any(Number), authorName: expect.any(String) });
+    expect(typeof notes.body.rows[0]?.authorId).toBe('number');
+    expect(notes.body.rows[0]?.authorName).toBeTruthy();
     expect(new Date(notes.body.rows[0]?.createdAt ?? 0).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const empty = await t.rest<{ message: string }>('POST', `/checkouts/${order.id}/notes`, { token: shop.adminToken, body: { text: '   ' } });
     expect(empty.status).toBe(400);
@@ -131,7 +132,7 @@ describe('CSV export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
     expect(text).toContain('\r\n');
-    const rows = parse(text, { bom: true, delimiter: ';', columns: true }) as Row[];
+    const rows = parse<Row>(text, { bom: true, delimiter: ';', columns: true });
     expect(Object.keys(rows[0] ?? {})).toEqual([...exportColumns]);
     const row = rows.find((candidate) => candidate['Номер'] === String(tricky.id));
     expect(row).toMatchObject({
@@ -155,6 +156,7 @@ describe('CSV export', () => {
     expect(parse(past.bytes.toString('utf8'), { bom: true, delimiter: ';' })).toEqual([[...exportColumns]]);
     const bad = await rawFetch(t.baseUrl, '/api/checkouts/export?createdFrom=вчера', { headers: { authorization: `Bearer ${shop.adminToken}` } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ statusCode: 400, message: expect.stringContaining('createdFrom') });
+    expect(bad.body).toMatchObject({ statusCode: 400 });
+    expect((bad.body as { message: string }).message).toContain('createdFrom');
   });
 });
