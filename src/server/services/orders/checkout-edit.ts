@@ -8,6 +8,7 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { addressFields, addressSummary, linesSummary, recordOrderChange } from './checkout-events.js';
 import { readCheckout } from './checkout-read.js';
+import { phoneDigits } from './guest-limits.js';
 import { mergeItems } from './items.js';
 import { adjustOrderStock } from './stock-adjust.js';
 
@@ -30,7 +31,7 @@ const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message 
 async function lockEditable(trx: Db, checkoutId: number, version: number | undefined) {
   const row = await trx
     .selectFrom('checkouts')
-    .select(['status', 'paymentMethod', 'version', 'deliveryCost', 'itemsAmount', 'totalAmount', ...addressFields])
+    .select(['status', 'paymentMethod', 'version', 'deliveryCost', 'itemsAmount', 'totalAmount', 'phoneDigits', ...addressFields])
     .where('id', '=', checkoutId)
     .forUpdate()
     .executeTakeFirst();
@@ -89,9 +90,11 @@ export async function editCheckoutAddress(db: Db, input: AddressInput, changedBy
     const changed = addressFields.filter((field) => row[field] !== input[field]);
     if (changed.length) {
       const values = Object.fromEntries(changed.map((field) => [field, input[field]]));
+      // A guest order's open-units hold counts by the phone's digits (guest-limits.ts).
+      const digits = row.phoneDigits !== null && changed.includes('phone') ? { phoneDigits: phoneDigits(input.phone) } : {};
       await trx
         .updateTable('checkouts')
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, ...digits, updatedAt: new Date() })
         .where('id', '=', input.checkoutId)
         .execute();
       const pick = (side: Record<(typeof addressFields)[number], string>) => Object.fromEntries(Object.entries(addressSummary(side)).filter(([field]) => (changed as readonly string[]).includes(field)));
