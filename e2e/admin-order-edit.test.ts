@@ -66,6 +66,9 @@ describe('admin: editing an order', () => {
     await page.getByRole('button', { name: 'Добавить заметку' }).click();
     await page.getByText('Заметка добавлена').waitFor();
     await history.getByText('Клиент просил доставку после 18:00').waitFor();
+    // A fading toast lowers the contrast of what is under it: axe once the toasts are gone.
+    await page.getByText('Заметка добавлена').waitFor({ state: 'hidden', timeout: 15_000 });
+    await page.getByText('Состав заказа сохранён').waitFor({ state: 'hidden', timeout: 15_000 });
     await expectNoAxeViolations(page, 'order page with notes and history');
     await screenshot(page, 'admin-order-edit');
 
@@ -74,6 +77,26 @@ describe('admin: editing an order', () => {
     await page.getByRole('cell', { name: 'PLAID-7' }).waitFor();
     expect(await page.getByRole('navigation').count()).toBe(0);
     await expectNoAxeViolations(page, 'printable slip');
+    await page.close();
+  });
+
+  it('changes the status of selected orders in the list and reports the refused ones', async () => {
+    const page = await browser.newPage();
+    await signInToAdmin(page, t.baseUrl);
+    await page.goto(`${t.baseUrl}/admin/checkouts`);
+    const pick = page.getByRole('checkbox', { name: `Выбрать заказ № ${order.id}` }).locator('visible=true');
+    await pick.check();
+    await page.getByText('Выбрано: 1').waitFor();
+    await page.getByRole('combobox', { name: 'Новый статус' }).click();
+    await page.getByRole('option', { name: 'Завершён' }).click();
+    await page.getByRole('button', { name: 'Сменить статус' }).click();
+    // New → Completed is not a move: refused, with the reason.
+    const dialog = page.getByRole('dialog', { name: 'Не все заказы изменены' });
+    await dialog.getByText(`Заказ № ${order.id}: Нельзя перевести заказ из статуса «Новый» в статус «Завершён».`).waitFor();
+    await page.getByText('Статусы изменены').waitFor({ state: 'hidden', timeout: 15_000 });
+    await expectNoAxeViolations(page, 'orders list with the bulk result');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Выгрузить CSV' }).waitFor();
     await page.close();
   });
 });
