@@ -41,7 +41,7 @@ export function CheckoutsBulkBar({ selected, onDone }: CheckoutsBulkBarProps) {
       <Button disabled={!status || selected.length === 0} loading={bulk.isPending} onClick={() => status && bulk.mutate({ checkoutIds: [...selected], status })}>
         Сменить статус
       </Button>
-      <Modal opened={result !== null} onClose={() => setResult(null)} title="Не все заказы изменены">
+      <Modal opened={result !== null} onClose={() => setResult(null)} title="Не все заказы изменены" closeButtonProps={{ 'aria-label': 'Закрыть' }}>
         <List spacing="xs" size="sm">
           {refused.map((row) => (
             <List.Item key={row.checkoutId}>
