@@ -28,6 +28,7 @@ import * as oneClickOrderLinks from './0026_one_click_order_links.js';
 import * as payments from './0027_payments.js';
 import * as shopSettings from './0028_shop_settings.js';
 import * as moderationInbox from './0030_moderation_inbox.js';
+import * as orderStaff from './0031_order_staff.js';
 import * as catalogueChangeMarks from './0032_catalogue_change_marks.js';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0027_payments': payments,
   '0028_shop_settings': shopSettings,
   '0030_moderation_inbox': moderationInbox,
+  '0031_order_staff': orderStaff,
   '0032_catalogue_change_marks': catalogueChangeMarks,
 };

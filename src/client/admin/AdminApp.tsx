@@ -8,7 +8,7 @@ import { dictionaryAdminRoutes } from './dictionaries/routes';
 import { AdminLayout } from './layout/AdminLayout';
 import { AdminLoginPage } from './accounts/AdminLoginPage';
 import { mediaAdminRoutes } from './media/routes';
-import { ordersAdminRoutes } from './orders/routes';
+import { ordersAdminRoutes, ordersPrintRoutes } from './orders/routes';
 import { reviewsAdminRoutes } from './reviews/routes';
 import { settingsAdminRoutes } from './settings/routes';
 import { inboxAdminRoutes } from './inbox/routes';
@@ -18,6 +18,7 @@ import { AdminNotFound } from './ui/AdminNotFound';
 export default function AdminApp() {
   return useRoutes([
     { path: 'login', element: <AdminLoginPage /> },
+    ...ordersPrintRoutes,
     {
       element: <AdminLayout />,
       children: [...ordersAdminRoutes, ...dictionaryAdminRoutes, ...catalogueAdminRoutes, ...accountsAdminRoutes, ...mediaAdminRoutes, ...contentAdminRoutes, ...reviewsAdminRoutes, ...webhooksAdminRoutes, ...deliveryAdminRoutes, ...settingsAdminRoutes, ...inboxAdminRoutes, { path: '*', element: <AdminNotFound /> }],

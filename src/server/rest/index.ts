@@ -7,6 +7,7 @@ import { registerFacade } from './facade.js';
 import { imageRoutes } from './media.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { registerPaymentRoutes } from './payments.js';
+import { registerOrderRoutes } from './orders.js';
 
 /**
  * The REST façade at /api: one route per procedure that declares a REST path in `meta.openapi`
@@ -26,6 +27,7 @@ export function restPlugin(services: AppServices): FastifyPluginAsync {
     registerContentRoutes(app, services);
     registerPaymentRoutes(app, services);
     await app.register(catalogueFileRoutes(services));
+    registerOrderRoutes(app, services);
     registerFacade(app, services);
   };
 }

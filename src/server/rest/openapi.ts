@@ -3,6 +3,7 @@ import { appRouter } from '../routers/index.js';
 import { catalogueFileRoutesOpenApi } from './catalogue-io.js';
 import { contentRoutesOpenApi } from './content.js';
 import { paymentRoutesOpenApi } from './payments.js';
+import { orderRoutesOpenApi } from './orders.js';
 import { facadeTable } from './facade.js';
 import { imageRoutesOpenApi } from './media.js';
 import { describeAsServed } from './openapi-document.js';
@@ -18,7 +19,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
     baseUrl: '/api',
     securitySchemes: { Authorization: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     // The few raw routes (multipart upload, image bytes) are described by hand next to them.
-    paths: { ...imageRoutesOpenApi, ...contentRoutesOpenApi, ...paymentRoutesOpenApi, ...catalogueFileRoutesOpenApi },
+    paths: { ...imageRoutesOpenApi, ...contentRoutesOpenApi, ...paymentRoutesOpenApi, ...catalogueFileRoutesOpenApi, ...orderRoutesOpenApi },
   });
   return describeAsServed(generated, facadeTable());
 }

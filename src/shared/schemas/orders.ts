@@ -375,6 +375,8 @@ export const checkoutSchema = z.object({
   payment: checkoutPaymentSchema.optional(),
   lines: z.array(checkoutLineSchema),
   history: z.array(checkoutHistoryEntrySchema),
+  /** Bumped by every change of the order (docs/orders-staff.md); the admin's edits may send it back. */
+  version: z.number().int(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

@@ -1,6 +1,6 @@
-import { Anchor, Button, Divider, Grid, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Anchor, Button, Divider, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { checkoutStatusLabels, type Checkout } from '../../../shared/schemas/orders.js';
 import { routes } from '../../routes';
@@ -18,7 +18,12 @@ import { CallbackBadge, CallConfirmButton } from './CallbackMark';
 import { CheckoutDeliveryForm } from './CheckoutDeliveryForm';
 import { CheckoutStatusSwitch } from './CheckoutStatusSwitch';
 import { PaymentsPanel } from './PaymentsPanel';
-import { customerName, formatDateTime } from './format';
+import { CheckoutCustomer } from './CheckoutCustomer';
+import { CheckoutAddressForm } from './CheckoutAddressForm';
+import { CheckoutLinesEditor } from './CheckoutLinesEditor';
+import { CheckoutNotes } from './CheckoutNotes';
+import { CheckoutTimeline } from './CheckoutTimeline';
+import { formatDateTime } from './format';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -33,22 +38,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function History({ order }: { order: Checkout }) {
-  return (
-    <Timeline active={order.history.length - 1} bulletSize={14} lineWidth={2}>
-      {order.history.map((entry, index) => (
-        <Timeline.Item key={index} title={entry.fromStatus ? `${checkoutStatusLabels[entry.fromStatus]} → ${checkoutStatusLabels[entry.toStatus]}` : `Создан: ${checkoutStatusLabels[entry.toStatus]}`}>
-          <Text size="xs" c="dimmed">
-            {formatDateTime(entry.createdAt)}
-            {entry.changedBy ? ` · сотрудник ID ${entry.changedBy}` : ''}
-          </Text>
-        </Timeline.Item>
-      ))}
-    </Timeline>
-  );
-}
-
-/** /admin/checkouts/{id}: lines, payments and refunds, contact, address, history of statuses, the status switch and deletion. */
+/**
+ * /admin/checkouts/{id}: lines, payments and refunds, contact, address, the status switch and deletion; for a New order
+ * paid on delivery, editing its lines and address; internal notes, the history of every change and
+ * the printable slip (docs/orders-staff.md).
+ */
 export function CheckoutDetailPage() {
   const { id = '' } = useParams();
   const checkoutId = Number(id);
@@ -56,12 +50,21 @@ export function CheckoutDetailPage() {
   const utils = trpc.useUtils();
   const query = trpc.orders.checkouts.get.useQuery({ checkoutId }, { enabled: /^\d+$/.test(id), meta: { silent: true } });
   useTitle(`Заказ № ${id}`);
+  const [editing, setEditing] = useState<'lines' | 'address' | null>(null);
+  /** Every change saved here: the page shows the answer, the list and the history reload. */
+  const saved = (order: Checkout) => {
+    utils.orders.checkouts.get.setData({ checkoutId }, order);
+    void utils.orders.checkouts.all.invalidate();
+    void utils.orders.checkouts.events.invalidate({ checkoutId });
+    setEditing(null);
+  };
   const move = trpc.orders.checkouts.update.useMutation({
     onSuccess(saved) {
       utils.orders.checkouts.get.setData({ checkoutId }, saved);
       void utils.orders.checkouts.all.invalidate();
       // Cancelling a paid order refunds it.
       void utils.orders.checkouts.payments.invalidate({ checkoutId });
+      void utils.orders.checkouts.events.invalidate({ checkoutId });
       toastSuccess(orderToasts.orderStatusChanged, `Заказ № ${saved.id}: ${checkoutStatusLabels[saved.status]}`);
     },
   });
@@ -79,6 +82,8 @@ export function CheckoutDetailPage() {
   }
   const order = query.data;
   if (!order) return <Loader />;
+  // Only a New order paid on delivery may change (an order paid online keeps its money and receipt).
+  const editable = order.status === 'New' && order.paymentMethod === 'onDelivery';
 
   return (
     <Stack maw={1100}>
@@ -100,9 +105,14 @@ export function CheckoutDetailPage() {
             {order.oneClick ? ' · купить в 1 клик' : ''}
           </Text>
         </Stack>
-        <ConfirmButton size="xs" loading={remove.isPending} question={`Удалить заказ № ${order.id}?`} onConfirm={() => remove.mutate({ checkoutId })}>
+        <Group gap="xs">
+          <Button size="xs" variant="default" component={Link} to={`${routes.adminCheckouts}/${order.id}/print`} target="_blank" leftSection={<IconPrinter size={14} />}>
+            Печатная форма
+          </Button>
+          <ConfirmButton size="xs" loading={remove.isPending} question={`Удалить заказ № ${order.id}?`} onConfirm={() => remove.mutate({ checkoutId })}>
           Удалить
-        </ConfirmButton>
+          </ConfirmButton>
+        </Group>
       </Group>
       <Paper withBorder radius="md" p="md">
         <Stack gap="xs">
@@ -114,37 +124,49 @@ export function CheckoutDetailPage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
             <Section title="Товары">
-              <OrderLines lines={order.lines} />
-              <Divider />
-              <Text size="sm" c="dimmed">
-                {order.totalQuantity} шт.
-              </Text>
-              <OrderAmounts items={order.itemsAmount} delivery={order.delivery?.cost ?? null} total={order.totalAmount} />
+              {editing === 'lines' ? (
+                <CheckoutLinesEditor key={order.version} order={order} onSaved={saved} onCancel={() => setEditing(null)} />
+              ) : (
+                <>
+                  <OrderLines lines={order.lines} />
+                  <Divider />
+                  <Text size="sm" c="dimmed">
+                    {order.totalQuantity} шт.
+                  </Text>
+                  <OrderAmounts items={order.itemsAmount} delivery={order.delivery?.cost ?? null} total={order.totalAmount} />
+                  {editable && (
+                    <Group>
+                      <Button size="xs" variant="light" onClick={() => setEditing('lines')}>
+                        Изменить состав
+                      </Button>
+                    </Group>
+                  )}
+                </>
+              )}
             </Section>
             <PaymentsPanel order={order} />
+            <Section title="Заметки сотрудников">
+              <CheckoutNotes checkoutId={checkoutId} />
+            </Section>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <Section title="Покупатель">
-              <Text>{customerName(order)}</Text>
-              {order.email && (
-                <Anchor href={`mailto:${order.email}`} size="sm">
-                  {order.email}
-                </Anchor>
+              {editing === 'address' ? (
+                <CheckoutAddressForm key={order.version} order={order} onSaved={saved} onCancel={() => setEditing(null)} />
+              ) : (
+                <>
+                  <CheckoutCustomer order={order} />
+                  {editable && (
+                    <Group>
+                      <Button size="xs" variant="light" onClick={() => setEditing('address')}>
+                        Изменить адрес и контакты
+                      </Button>
+                    </Group>
+                  )}
+                </>
               )}
-              <Anchor href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} size="sm">
-                {order.phone}
-              </Anchor>
-              <Text size="sm" c="dimmed">
-                {order.userId ? (
-                  <Anchor component={Link} to={`${routes.adminUsers}/${order.userId}`} size="sm">
-                    Пользователь ID {order.userId}
-                  </Anchor>
-                ) : (
-                  'Без регистрации'
-                )}
-              </Text>
             </Section>
             <Section title="Доставка">
               <OrderDeliveryInfo order={order} emptyText="Доставка не выбрана" />
@@ -156,12 +178,12 @@ export function CheckoutDetailPage() {
               {order.status === 'New' && (
                 <>
                   <Divider />
-                  <CheckoutDeliveryForm key={order.updatedAt.getTime()} order={order} onSaved={(saved) => utils.orders.checkouts.get.setData({ checkoutId }, saved)} />
+                  <CheckoutDeliveryForm key={order.updatedAt.getTime()} order={order} onSaved={saved} />
                 </>
               )}
             </Section>
-            <Section title="История статусов">
-              <History order={order} />
+            <Section title="История изменений">
+              <CheckoutTimeline checkoutId={checkoutId} />
             </Section>
           </Stack>
         </Grid.Col>

@@ -131,6 +131,20 @@ export async function seedOrders(trx: Transaction<Database>, options: { producti
         })),
       )
       .execute();
+    // The same steps in the order's general history (docs/orders-staff.md).
+    await trx
+      .insertInto('checkoutEvents')
+      .values(
+        steps.map((step, index) => ({
+          checkoutId: order.id,
+          kind: 'status' as const,
+          before: index === 0 ? null : JSON.stringify({ status: steps[index - 1] }),
+          after: JSON.stringify({ status: step }),
+          changedBy: index === 0 ? (byAnna ? anna.id : null) : (admin?.id ?? null),
+          createdAt: new Date(createdAt.getTime() + index * 20 * 3_600_000),
+        })),
+      )
+      .execute();
     await trx.updateTable('checkouts').set({ updatedAt: new Date(createdAt.getTime() + (steps.length - 1) * 20 * 3_600_000) }).where('id', '=', order.id).execute();
   }
 }

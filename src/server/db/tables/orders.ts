@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Defaulted, UpdatedAt } from './columns.js';
+import type { CreatedAt, Defaulted, UpdatedAt, Version } from './columns.js';
 
 /** Tables of the orders domain. Money is kopecks (bigint columns, read as numbers). */
 
@@ -111,6 +111,8 @@ export interface CheckoutsTable {
   payBy: Date | null;
   /** SHA-256 of the token a guest retries the payment with. */
   payTokenHash: string | null;
+  /** Bumped by every change recorded in checkout_events (migrations/0031_order_staff.ts). */
+  version: Version;
   /** Set explicitly only by the demo data (orders of the last 30 days). */
   createdAt: Defaulted<Date>;
   updatedAt: UpdatedAt;

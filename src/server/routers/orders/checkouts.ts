@@ -23,6 +23,7 @@ import { setOrderDelivery } from '../../services/orders/checkout-set-delivery.js
 import { withStatusUrl } from '../../services/orders/one-click.js';
 import { oneClickProcedures } from './one-click.js';
 import { checkoutPaymentProcedures } from './checkout-payments.js';
+import { checkoutStaffProcedures } from './checkout-staff.js';
 
 import { idempotencyHeaders } from './request-headers.js';
 
@@ -111,7 +112,7 @@ export const checkoutsRouter = router({
     })
     .input(orderDeliveryUpdateSchema)
     .output(checkoutSchema)
-    .mutation(({ ctx, input }) => setOrderDelivery(ctx.db, input)),
+    .mutation(({ ctx, input }) => setOrderDelivery(ctx.db, input, ctx.user.id)),
 
   delete: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/checkouts/{checkoutId}', tags, protect: true, summary: 'Удалить заказ' } })
@@ -121,4 +122,5 @@ export const checkoutsRouter = router({
 
   ...oneClickProcedures,
   ...checkoutPaymentProcedures,
+  ...checkoutStaffProcedures,
 });

@@ -21,6 +21,7 @@ import { takeStock, type LineSnapshot } from './stock.js';
 import { orderEventData, recordEvent } from '../webhooks/events.js';
 import { assertPaymentMethod, openPayment, orderPayment, withPayment } from '../payments/start.js';
 import { recordConsent } from '../content/consents.js';
+import { recordOrderChange } from './checkout-events.js';
 
 const forbidden = () => new TRPCError({ code: 'FORBIDDEN' });
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
@@ -87,8 +88,8 @@ async function contact(trx: Db, request: OrderRequest, fromAddress: { firstName:
 
 /** The order just written, as GET /checkouts/{id} would answer it (without reading it back). */
 function answer(
-  order: { id: number; status: Checkout['status']; createdAt: Date; updatedAt: Date },
-  values: Omit<Checkout, 'id' | 'status' | 'lines' | 'history' | 'createdAt' | 'updatedAt' | 'totalAmount' | 'itemsAmount'> & { totalAmount: number; itemsAmount: number },
+  order: { id: number; status: Checkout['status']; version: number; createdAt: Date; updatedAt: Date },
+  values: Omit<Checkout, 'id' | 'status' | 'lines' | 'history' | 'version' | 'createdAt' | 'updatedAt' | 'totalAmount' | 'itemsAmount'> & { totalAmount: number; itemsAmount: number },
   lines: readonly LineSnapshot[],
   placedBy: number | null,
 ): Checkout {
@@ -211,11 +212,12 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
       accessTokenHash: link.hash,
       accessTokenSealed: link.sealed,
     })
-    .returning(['id', 'status', 'createdAt', 'updatedAt'])
+    .returning(['id', 'status', 'version', 'createdAt', 'updatedAt'])
     .executeTakeFirstOrThrow();
   if (request.kind !== 'staff') await recordConsent(trx, { kind: request.oneClick ? 'one_click' : 'order', subjectId: order.id, contact: who.email || request.phone, ip: ctx.ip });
   await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
   await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: payment.status, changedBy: request.placedBy }).execute();
+  await recordOrderChange(trx, order.id, 'status', { before: null, after: { status: payment.status }, by: request.placedBy, keepVersion: true });
   if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount: itemsAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
   const placed = answer(order, { ...values, itemsAmount, delivery: orderDeliveryOf(shipping), ...payment.answer }, lines, request.placedBy);
   // Shown once, to whoever placed an order without an account (and in its letter).

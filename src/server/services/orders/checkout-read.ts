@@ -42,6 +42,7 @@ function checkoutQuery(db: Db) {
     'o.paymentMethod',
     'o.paymentStatus',
     'o.payBy',
+    'o.version',
     'o.createdAt',
     'o.updatedAt',
     jsonArrayFrom(

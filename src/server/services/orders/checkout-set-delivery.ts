@@ -7,6 +7,7 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/transaction.js';
 import { readCheckout } from './checkout-read.js';
 import { deliveryChoice, priceDelivery } from './checkout-delivery.js';
+import { deliverySummary, recordOrderChange } from './checkout-events.js';
 
 type Input = z.output<typeof orderDeliveryUpdateSchema>;
 
@@ -21,11 +22,11 @@ export const onlyNewOrders = 'Доставку можно изменить то�
  * priced for the order's goods as recorded (items_amount) and the total becomes goods + delivery,
  * in one transaction. Without a method the order's delivery is cleared.
  */
-export async function setOrderDelivery(db: Db, input: Input): Promise<Checkout> {
+export async function setOrderDelivery(db: Db, input: Input, changedBy: number | null = null): Promise<Checkout> {
   return inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('checkouts')
-      .select(['status', 'address', 'city', 'country', 'zipCode', 'itemsAmount', 'totalAmount', 'deliveryCost'])
+      .select(['status', 'address', 'city', 'country', 'zipCode', 'itemsAmount', 'totalAmount', 'deliveryCost', 'deliveryName', 'pickupPointName'])
       .where('id', '=', input.checkoutId)
       .forUpdate()
       .executeTakeFirst();
@@ -35,11 +36,17 @@ export async function setOrderDelivery(db: Db, input: Input): Promise<Checkout> 
     const choice = await deliveryChoice(trx, input.deliveryMethodId, false);
     const current = input.address ?? { address: row.address, city: row.city, country: row.country, zipCode: row.zipCode };
     const { columns, address } = await priceDelivery(trx, choice, input.pickupPointId, current, goods);
+    const totalAmount = goods + columns.deliveryCost;
     await trx
       .updateTable('checkouts')
-      .set({ ...columns, ...address, itemsAmount: goods, totalAmount: goods + columns.deliveryCost, updatedAt: new Date() })
+      .set({ ...columns, ...address, itemsAmount: goods, totalAmount, updatedAt: new Date() })
       .where('id', '=', input.checkoutId)
       .execute();
+    await recordOrderChange(trx, input.checkoutId, 'delivery', {
+      before: deliverySummary(row),
+      after: deliverySummary({ ...columns, address: address.address, city: address.city, totalAmount }),
+      by: changedBy,
+    });
     const order = await readCheckout(trx, input.checkoutId);
     if (!order) throw notFound();
     return order;

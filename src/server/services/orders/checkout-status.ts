@@ -9,6 +9,7 @@ import { readCheckout } from './checkout-read.js';
 import { queueLetter, sendQueuedLetters, statusChangedLetter } from './letters.js';
 import { withStatusUrl } from './one-click.js';
 import { returnStock } from './stock.js';
+import { recordOrderChange } from './checkout-events.js';
 import { orderEventData, recordEvent } from '../webhooks/events.js';
 
 type Services = Pick<Context, 'db' | 'mailer' | 'config' | 'rateLimits' | 'tokens'>;
@@ -37,6 +38,7 @@ export async function moveCheckoutStatus(trx: Db, ctx: Services, id: number, to:
   }
   await trx.updateTable('checkouts').set({ status: to, updatedAt: new Date() }).where('id', '=', id).execute();
   await trx.insertInto('checkoutStatusHistory').values({ checkoutId: id, fromStatus: row.status, toStatus: to, changedBy }).execute();
+  await recordOrderChange(trx, id, 'status', { before: { status: row.status }, after: { status: to }, by: changedBy });
   const changed = await readCheckout(trx, id);
   if (!changed) throw notFound();
   await recordEvent(trx, 'order.status_changed', orderEventData(changed, row.status));

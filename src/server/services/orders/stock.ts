@@ -38,7 +38,7 @@ interface LockedItem {
  * Locks the items of the variants (already locked, so two orders reach them in one order) and
  * answers them by `variantId:sizeId`.
  */
-async function lockItems(trx: Db, variantIds: readonly number[]): Promise<Map<string, LockedItem>> {
+export async function lockItems(trx: Db, variantIds: readonly number[]): Promise<Map<string, LockedItem>> {
   if (!variantIds.length) return new Map();
   const { rows } = await sql<LockedItem>`
     select id, variant_id as "variantId", size_id as "sizeId", article, stock from variant_items
@@ -47,7 +47,7 @@ async function lockItems(trx: Db, variantIds: readonly number[]): Promise<Map<st
 }
 
 /** Adds `delta` (per item id) to the items, sets their variants' stock to the sum, and tells webhooks. */
-async function changeItemStock(trx: Db, delta: ReadonlyMap<number, number>): Promise<void> {
+export async function changeItemStock(trx: Db, delta: ReadonlyMap<number, number>): Promise<void> {
   const ids = [...delta.keys()];
   if (!ids.length) return;
   // One statement: the items, then their colours' totals by the same deltas (the colours are
@@ -72,7 +72,7 @@ async function changeItemStock(trx: Db, delta: ReadonlyMap<number, number>): Pro
  * Locks the variants' rows in id order (so two orders never wait on each other in a circle) and
  * reads them as they are after any order that held them before.
  */
-async function lockVariants(trx: Db, ids: readonly number[]): Promise<Map<number, LockedVariant>> {
+export async function lockVariants(trx: Db, ids: readonly number[]): Promise<Map<number, LockedVariant>> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   if (!sorted.length) return new Map();
   const { rows } = await sql<LockedVariant>`

@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { moveCheckoutStatus } from '../orders/checkout-status.js';
 import { sendQueuedLetters } from '../orders/letters.js';
 import { recordEvent } from '../webhooks/events.js';
+import { recordOrderChange } from '../orders/checkout-events.js';
 import type { ProviderPayment } from './provider.js';
 import { planRefund, refreshPaymentStatus, submitRefunds } from './refunds.js';
 
@@ -25,8 +26,14 @@ export interface PaymentRow {
 
 export type Applied = 'paid' | 'canceled' | 'refunding' | 'unchanged' | 'mismatch';
 
-async function paymentEvent(trx: Db, row: PaymentRow, status: PaymentState): Promise<void> {
+async function paymentEvent(trx: Db, row: PaymentRow, status: PaymentState, paymentStatusBefore: string): Promise<void> {
   const order = await trx.selectFrom('checkouts').select(['status', 'paymentStatus']).where('id', '=', row.checkoutId).executeTakeFirst();
+  // The order's history (docs/orders-staff.md): the shop itself (null) changed it.
+  await recordOrderChange(trx, row.checkoutId, 'payment', {
+    before: { paymentStatus: paymentStatusBefore },
+    after: { paymentStatus: order?.paymentStatus ?? null, payment: status, amount: row.amount / 100 },
+    by: null,
+  });
   await recordEvent(trx, 'payment.state_changed', {
     checkoutId: row.checkoutId,
     paymentId: row.providerId,
@@ -53,7 +60,7 @@ export async function applyPayment(ctx: Services, row: PaymentRow, remote: Provi
     return 'mismatch';
   }
   const outcome = await inTransaction(ctx.db, async (trx): Promise<Applied> => {
-    const order = await trx.selectFrom('checkouts').select(['status']).where('id', '=', row.checkoutId).forUpdate().executeTakeFirst();
+    const order = await trx.selectFrom('checkouts').select(['status', 'paymentStatus']).where('id', '=', row.checkoutId).forUpdate().executeTakeFirst();
     if (!order) return 'unchanged';
     const changed = await trx
       .updateTable('payments')
@@ -90,7 +97,7 @@ export async function applyPayment(ctx: Services, row: PaymentRow, remote: Provi
         applied = 'unchanged';
       }
     }
-    await paymentEvent(trx, row, remote.status);
+    await paymentEvent(trx, row, remote.status, order.paymentStatus);
     return applied;
   });
   if (outcome === 'paid') reportToDatabase(ctx.db, { type: 'orderPaid' });

@@ -12,6 +12,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { ProviderError } from './provider.js';
 import { refundReceipt } from './receipt.js';
 import { paymentProvider } from './yookassa.js';
+import { recordOrderChange } from '../orders/checkout-events.js';
 
 type Services = Pick<Context, 'db' | 'config'>;
 type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -59,6 +60,19 @@ export async function refreshPaymentStatus(trx: Db, checkoutId: number): Promise
   await trx.updateTable('checkouts').set({ paymentStatus: status }).where('id', '=', checkoutId).execute();
 }
 
+/** A refund planned or given up, in the order's history (docs/orders-staff.md). */
+async function refundEvent(trx: Db, checkoutId: number, before: string, refund: { amount: number; state: string; lines?: RefundLine[] }, by: number | null): Promise<void> {
+  const after = await trx.selectFrom('checkouts').select('paymentStatus').where('id', '=', checkoutId).executeTakeFirstOrThrow();
+  await recordOrderChange(trx, checkoutId, 'payment', {
+    before: { paymentStatus: before },
+    after: { paymentStatus: after.paymentStatus, refund: refund.amount / 100, refundState: refund.state, ...(refund.lines?.length ? { lines: refund.lines.map((line) => ({ name: line.name, quantity: line.quantity })) } : {}) },
+    by,
+  });
+}
+
+const paymentStatusNow = async (trx: Db, checkoutId: number) =>
+  (await trx.selectFrom('checkouts').select('paymentStatus').where('id', '=', checkoutId).executeTakeFirstOrThrow()).paymentStatus;
+
 /** Units of each order line already returned (refunds not cancelled). */
 async function returnedUnits(trx: Db, checkoutId: number): Promise<Map<string, number>> {
   const rows = await trx
@@ -91,13 +105,17 @@ const refundLineName = (line: { productName: string; colorName: string | null; s
  * has its payment marked cancelled.
  */
 export async function settlePaymentOnCancel(trx: Db, checkoutId: number, changedBy: number | null): Promise<void> {
-  const order = await trx.selectFrom('checkouts').select(['paymentMethod']).where('id', '=', checkoutId).executeTakeFirstOrThrow();
+  const order = await trx.selectFrom('checkouts').select(['paymentMethod', 'paymentStatus']).where('id', '=', checkoutId).executeTakeFirstOrThrow();
   if (order.paymentMethod !== 'online') return;
   const payments = await paidAndRefunded(trx, checkoutId);
   if (!payments.some((p) => p.amount > p.refunded)) {
-    if (!payments.length) await trx.updateTable('checkouts').set({ paymentStatus: 'canceled' }).where('id', '=', checkoutId).execute();
+    if (!payments.length) {
+      await trx.updateTable('checkouts').set({ paymentStatus: 'canceled' }).where('id', '=', checkoutId).execute();
+      await recordOrderChange(trx, checkoutId, 'payment', { before: { paymentStatus: order.paymentStatus }, after: { paymentStatus: 'canceled' }, by: changedBy });
+    }
     return;
   }
+  let planned = 0;
   const returned = await returnedUnits(trx, checkoutId);
   const left: RefundLine[] = (await orderLines(trx, checkoutId))
     .map((line) => ({ variantId: line.variantId, sizeId: line.sizeId, name: refundLineName(line), quantity: line.quantity - (returned.get(lineKey(line)) ?? 0), unitPrice: Number(line.unitPrice) }))
@@ -110,8 +128,10 @@ export async function settlePaymentOnCancel(trx: Db, checkoutId: number, changed
     const lines = lineSum <= amount ? linesLeft : [];
     if (lines.length) linesLeft = [];
     await planRefund(trx, { paymentId: payment.id, amount, lines, reason: 'Отмена заказа', createdBy: changedBy });
+    planned += amount;
   }
   await refreshPaymentStatus(trx, checkoutId);
+  await refundEvent(trx, checkoutId, order.paymentStatus, { amount: planned, state: 'pending' }, changedBy);
 }
 
 /**
@@ -149,8 +169,10 @@ export async function submitRefunds(ctx: Services, checkoutId: number | null, lo
       log?.warn({ err: error, refundId: refund.id }, 'payments: refund not sent');
       if (error.kind === 'refused') {
         await inTransaction(ctx.db, async (trx) => {
+          const before = await paymentStatusNow(trx, refund.checkoutId);
           await trx.updateTable('refunds').set({ status: 'canceled', updatedAt: new Date() }).where('id', '=', refund.id).execute();
           await refreshPaymentStatus(trx, refund.checkoutId);
+          await refundEvent(trx, refund.checkoutId, before, { amount: Number(refund.amount), state: 'canceled' }, null);
         });
       }
     }
@@ -199,6 +221,7 @@ export async function refundCheckout(ctx: Services, input: RefundInput, adminId:
     if (amount > left) throw conflict(paymentMessages.refundTooMuch(rubles(left)));
     await planRefund(trx, { paymentId: payment.id, amount, lines, reason: input.reason, createdBy: adminId });
     await refreshPaymentStatus(trx, checkoutId);
+    await refundEvent(trx, checkoutId, order.paymentStatus, { amount, state: 'pending', lines }, adminId);
   });
   await submitRefunds(ctx, checkoutId);
 }
