@@ -105,10 +105,26 @@ describe('admin forms keep unsaved work', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/settings/shop');
     expect(await page.getByRole('radio', { name: /Постмодерация/ }).isChecked()).toBe(true);
 
+    // The browser's Back asks too, and «Остаться» keeps the page and the change.
+    await page.goBack();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Остаться' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/admin/settings/shop');
+    expect(await page.getByRole('radio', { name: /Постмодерация/ }).isChecked()).toBe(true);
+
     await page.getByRole('button', { name: 'Отмена' }).click();
     await dialog.getByRole('button', { name: 'Уйти без сохранения' }).click();
     await page.waitForURL(/\/admin\/settings$/);
     expect((await t.rest<{ moderation: string }>('GET', '/settings')).body.moderation).toBe('pre');
+
+    // Back, answered «Уйти без сохранения», goes back to where the admin came from.
+    await page.getByRole('link', { name: /Магазин/ }).first().click();
+    await page.waitForURL(/\/admin\/settings\/shop$/);
+    await page.getByRole('radio', { name: /Постмодерация/ }).check();
+    await page.goBack();
+    await dialog.getByRole('button', { name: 'Уйти без сохранения' }).click();
+    await page.waitForURL(/\/admin\/settings$/);
     await page.close();
   });
 

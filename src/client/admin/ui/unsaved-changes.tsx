@@ -7,10 +7,14 @@ import { useLocation, useNavigate } from 'react-router-dom';
  * Leaving an admin form with unsaved changes asks first (docs/moderation.md). The app routes with
  * BrowserRouter, where react-router's useBlocker is not available (it needs a data router), so
  * the equivalent is done here: a click on any link inside the app is held while the form is
- * dirty and a Mantine dialog asks; closing or reloading the tab asks through `beforeunload`;
- * FormFrame's «Отмена» asks through `leave`. Navigation the form itself starts after a save is
- * not held.
+ * dirty and a Mantine dialog asks; the browser's Back lands on a copy of this page pushed when the
+ * form became dirty (nothing unmounts) and asks the same; closing or reloading the tab asks through
+ * `beforeunload`; FormFrame's «Отмена» asks through `leave`. Navigation the form itself starts
+ * after a save is not held.
  */
+/** The pending destination when the admin pressed the browser's Back. */
+const backTarget = '\u0000back';
+
 export function useUnsavedChangesGuard(dirty: boolean): { leave: (to: string) => void; dialog: ReactNode } {
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,6 +36,25 @@ export function useUnsavedChangesGuard(dirty: boolean): { leave: (to: string) =>
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
+
+  useEffect(() => {
+    if (!dirty) return undefined;
+    // A copy of this very entry on top of the history: Back pops it, the address stays, the form
+    // stays mounted, and the admin is asked; the copy is pushed again so a second Back asks too.
+    const guardEntry = () => window.history.pushState({ ...(window.history.state as object | null), unsavedGuard: true }, '');
+    if (!(window.history.state as { unsavedGuard?: boolean } | null)?.unsavedGuard) guardEntry();
+    const onPopState = () => {
+      if (!dirtyRef.current) return;
+      guardEntry();
+      setTarget(backTarget);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      // Saved and still here: drop the copy, so that one Back leaves the page again.
+      if ((window.history.state as { unsavedGuard?: boolean } | null)?.unsavedGuard) window.history.back();
+    };
+  }, [dirty, setTarget]);
 
   useEffect(() => {
     // Capture on the document runs before React's own listeners on the root, so a router Link never sees the click.
@@ -72,7 +95,8 @@ export function useUnsavedChangesGuard(dirty: boolean): { leave: (to: string) =>
             const to = target;
             dirtyRef.current = false;
             setTarget(null);
-            if (to !== null) void navigate(to);
+            if (to === backTarget) window.history.go(-2); // past the guard's copy and this page's own entry
+            else if (to !== null) void navigate(to);
           }}
         >
           Уйти без сохранения
