@@ -37,6 +37,24 @@ describe('demo reviews and questions', () => {
     expect(rows.some((row) => row.rating === null)).toBe(true);
   });
 
+  it('agree with their authors: a man’s review speaks as a man, a woman’s as a woman', async () => {
+    const rows = await t.db.selectFrom('reviews as r').innerJoin('users as u', 'u.id', 'r.userId').select(['u.firstName', 'r.text']).execute();
+    const women = rows.filter((row) => /[ая]$/.test(row.firstName));
+    const men = rows.filter((row) => !/[ая]$/.test(row.firstName));
+    expect(women.length).toBeGreaterThan(0);
+    expect(men.length).toBeGreaterThan(0);
+    expect(men.filter((row) => /довольна|ожидала|Снизила/.test(row.text))).toEqual([]);
+    expect(women.filter((row) => /(доволен|ожидал[ .,]|Снизил )/.test(row.text))).toEqual([]);
+    expect(rows.some((row) => /довольна|ожидала|Снизила/.test(row.text))).toBe(true);
+    expect(rows.some((row) => /доволен|ожидал[ .,]|Снизил /.test(row.text))).toBe(true);
+  });
+
+  it('answer questions with what the shop really offers', async () => {
+    const answers = await t.db.selectFrom('questionComments').select('text').where('isShop', '=', true).execute();
+    expect(answers.some((answer) => answer.text.includes('«Сообщить о поступлении»'))).toBe(true);
+    expect(answers.filter((answer) => /Подпишитесь на товар/.test(answer.text))).toEqual([]);
+  });
+
   it('have questions, most answered by the shop', async () => {
     const questions = await t.rest<ListBody<{ comments: Array<{ isShop: boolean }> }>>('GET', '/questions?limit=100');
     expect(questions.body.length).toBeGreaterThanOrEqual(10);

@@ -18,26 +18,33 @@ const reviewers = [
   ['Сергей', 'Новиков'],
 ] as const;
 
-const textsByRating: Record<number, readonly string[]> = {
+/** A review's text as a woman and as a man would write it (Russian past tense and short adjectives agree with the author). */
+type Text = { f: string; m: string };
+const same = (text: string): Text => ({ f: text, m: text });
+
+const textsByRating: Record<number, readonly Text[]> = {
   5: [
-    'Отличная покупка! Качество на высоте, сидит идеально. Рекомендую.',
-    'Очень довольна: материал приятный, швы ровные, доставили быстро.',
-    'Лучше, чем ожидал. Ношу каждый день уже месяц — как новая.',
+    same('Отличная покупка! Качество на высоте, сидит идеально. Рекомендую.'),
+    { f: 'Очень довольна: материал приятный, швы ровные, доставили быстро.', m: 'Очень доволен: материал приятный, швы ровные, доставили быстро.' },
+    { f: 'Лучше, чем ожидала. Ношу каждый день уже месяц — как новая.', m: 'Лучше, чем ожидал. Ношу каждый день уже месяц — как новая.' },
   ],
   4: [
-    'Хорошая вещь за свои деньги. Немного маломерит, берите на размер больше.',
-    'В целом всё понравилось, но цвет чуть темнее, чем на фото.',
-    'Качественно и удобно. Снизил оценку только за упаковку.',
+    same('Хорошая вещь за свои деньги. Немного маломерит, берите на размер больше.'),
+    same('В целом всё понравилось, но цвет чуть темнее, чем на фото.'),
+    { f: 'Качественно и удобно. Снизила оценку только за упаковку.', m: 'Качественно и удобно. Снизил оценку только за упаковку.' },
   ],
-  3: ['Нормально, но ожидала большего. Ткань тоньше, чем казалось.', 'Средне: удобно, но через пару недель появились катышки.'],
-  2: ['Размер не совпал с таблицей, пришлось возвращать.'],
-  1: ['Пришло с браком, шов разошёлся в первый же день.'],
+  3: [{ f: 'Нормально, но ожидала большего. Ткань тоньше, чем казалось.', m: 'Нормально, но ожидал большего. Ткань тоньше, чем казалось.' }, same('Средне: удобно, но через пару недель появились катышки.')],
+  2: [same('Размер не совпал с таблицей, пришлось вернуть.')],
+  1: [same('Пришло с браком, шов разошёлся в первый же день.')],
 };
+
+/** The demo's first names are all ordinary Russian ones: a woman's ends in «а» or «я». */
+const writesAsWoman = (firstName: string) => /[ая]$/.test(firstName);
 
 const questionsAndAnswers = [
   ['Подскажите, маломерит или соответствует размеру?', 'Соответствует размерной сетке. Если сомневаетесь между двумя размерами, выбирайте больший.'],
   ['Можно ли стирать в машинке?', 'Да, в деликатном режиме при 30 °C, без отжима на высоких оборотах.'],
-  ['Будет ли снова в наличии чёрный цвет?', 'Ожидаем поставку в течение двух недель. Подпишитесь на товар, чтобы не пропустить.'],
+  ['Будет ли снова в наличии чёрный цвет?', 'Ожидаем поставку в течение двух недель. Нажмите «Сообщить о поступлении» у нужного размера — пришлём письмо, как только товар появится.'],
   ['Какая страна производства?', null],
 ] as const;
 
@@ -65,8 +72,9 @@ export async function seedReviews(trx: Transaction<Database>, options: { product
     .values(reviewers.map(([firstName, lastName], index) => ({ email: `reviewer${index + 1}@shop.local`, firstName, lastName, isVerified: true, passwordHash })))
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
-  const people = await trx.selectFrom('users').select(['id', 'role']).where('email', 'like', '%@shop.local').orderBy('id').execute();
+  const people = await trx.selectFrom('users').select(['id', 'role', 'firstName']).where('email', 'like', '%@shop.local').orderBy('id').execute();
   const shoppers = people.filter((person) => person.role === 'User').map((person) => person.id);
+  const women = new Set(people.filter((person) => writesAsWoman(person.firstName)).map((person) => person.id));
   const shop = people.find((person) => person.role === 'Admin')?.id;
   if (!shoppers.length) return;
 
@@ -88,7 +96,9 @@ export async function seedReviews(trx: Transaction<Database>, options: { product
       const rating = ratingFor(productId, index);
       const texts = textsByRating[rating]!;
       const withPhotos = rating >= 4 && pick(productId, index + 50) < 0.2 ? (picturesOf.get(productId) ?? []).slice(0, 2) : [];
-      return { productId, userId: shoppers[(productId + index) % shoppers.length]!, rating, text: texts[(productId + index) % texts.length]!, images: withPhotos };
+      const userId = shoppers[(productId + index) % shoppers.length]!;
+      const text = texts[(productId + index) % texts.length]!;
+      return { productId, userId, rating, text: women.has(userId) ? text.f : text.m, images: withPhotos };
     });
   });
   const reviewIds = reviewRows.length ? (await trx.insertInto('reviews').values(reviewRows).returning('id').execute()).map((row) => row.id) : [];
