@@ -8,6 +8,7 @@ import { RateLimits } from '../src/server/services/platform/rate-limit.js';
 import { codeForStatus, domainMessages, statusMessages } from '../src/shared/errors.js';
 import { libraryImage } from './support/content-support.js';
 import { slow, startTestApp, type TestApp } from './support/harness.js';
+import { withoutRequestId } from './support/rest.js';
 
 let t: TestApp;
 let admin: string;
@@ -48,6 +49,13 @@ function send(app: TestApp, method: string, path: string, body?: string | string
   });
 }
 
+/** An answer's JSON body with its requestId checked against X-Request-Id and taken out (tests/support/rest.ts). */
+function jsonOf(answer: Answer): unknown {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) if (typeof value === 'string') headers.set(name, value);
+  return withoutRequestId(JSON.parse(answer.text), headers);
+}
+
 const restError = (status: number, message = statusMessages[status]!) => ({ statusCode: status, code: codeForStatus(status), message });
 
 /** tRPC's envelope of a single call's failure (superjson). */
@@ -66,7 +74,7 @@ describe('bodies nobody takes are never parsed', () => {
     const notFound = { status: 404, body: restError(404) };
     for (const path of ['/api/no-such-thing', '/api/tags/1/nothing', '/no-such-page']) {
       const answer = await send(t, 'POST', path, malformed(900_000));
-      expect({ status: answer.status, body: JSON.parse(answer.text) as unknown }, path).toEqual(notFound);
+      expect({ status: answer.status, body: jsonOf(answer) }, path).toEqual(notFound);
     }
     // Over the largest limit of any route, with 120 000 keys: still 404, not 413 or 400.
     const flood = await send(t, 'POST', '/api/no-such-thing', manyKeys(120_000));
@@ -81,7 +89,7 @@ describe('bodies nobody takes are never parsed', () => {
     expect((await send(t, 'HEAD', '/api/tags', malformed(100)))).toMatchObject({ status: 200 });
     // A DELETE takes its input from the path: a malformed body does not make it a 400.
     const gone = await send(t, 'DELETE', '/api/tags/999999', malformed(100_000), { authorization: `Bearer ${admin}` });
-    expect({ status: gone.status, body: JSON.parse(gone.text) as unknown }).toEqual({ status: 404, body: restError(404) });
+    expect({ status: gone.status, body: jsonOf(gone) }).toEqual({ status: 404, body: restError(404) });
     // tRPC: a query over GET, and a DELETE naming a mutation, with a body that would not parse.
     const query = await send(t, 'GET', `/trpc/catalogue.tags.list?input=${encodeURIComponent('{"json":{}}')}`, malformed(100_000));
     expect(query.status).toBe(200);
@@ -101,7 +109,7 @@ describe('each route reads at most its limit', () => {
   it('refuses a REST body over the limit with 413, from Content-Length alone, before reading it', async () => {
     const over = await send(t, 'POST', '/api/auth/signin', manyItems(40_000));
     expect(Buffer.byteLength(manyItems(40_000))).toBeGreaterThan(defaultBodyLimit);
-    expect({ status: over.status, body: JSON.parse(over.text) as unknown }).toEqual({ status: 413, body: restError(413) });
+    expect({ status: over.status, body: jsonOf(over) }).toEqual({ status: 413, body: restError(413) });
 
     // Headers that announce 50 MB and no body at all: the answer cannot have waited for it.
     const socket = net.connect(Number(new URL(t.baseUrl).port), '127.0.0.1');
@@ -114,14 +122,16 @@ describe('each route reads at most its limit', () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
     expect(answer).toMatch(/connection: close/i);
-    expect(answer).toContain(JSON.stringify(restError(413)));
+    const requestId = /x-request-id: (\S+)/i.exec(answer)?.[1];
+    expect(requestId).toEqual(expect.any(String));
+    expect(answer).toContain(JSON.stringify({ ...restError(413), requestId }));
   });
 
   it('stops reading a chunked body (no Content-Length) at the limit', async () => {
     const chunks = ['{"email":"a@shop.test","message":"', ...Array.from({ length: 20 }, () => 'Здравствуйте! '.repeat(200)), '"}'];
     const answer = await send(t, 'POST', '/api/users/help', chunks);
     expect(answer.headers['transfer-encoding']).toBeUndefined();
-    expect({ status: answer.status, body: JSON.parse(answer.text) as unknown }).toEqual({ status: 413, body: restError(413) });
+    expect({ status: answer.status, body: jsonOf(answer) }).toEqual({ status: 413, body: restError(413) });
   });
 
   it('refuses a tRPC body over the limit of the procedures it names with 413, in tRPC’s envelope', async () => {
@@ -143,11 +153,11 @@ describe('the shape of a JSON body is bounded before it is parsed', () => {
 
   it('refuses too many keys and items, or too deep a nesting, with 400 in Russian (REST and tRPC)', async () => {
     const items = await send(t, 'POST', '/api/auth/signin', manyItems(jsonShapeBounds.maxMembers + 1));
-    expect({ status: items.status, body: JSON.parse(items.text) as unknown }).toEqual({ status: 400, body: restError(400, tooMany) });
+    expect({ status: items.status, body: jsonOf(items) }).toEqual({ status: 400, body: restError(400, tooMany) });
     const keys = await send(t, 'PUT', '/api/products/1', manyKeys(jsonShapeBounds.maxMembers + 1), { authorization: `Bearer ${admin}` });
-    expect({ status: keys.status, body: JSON.parse(keys.text) as unknown }).toEqual({ status: 400, body: restError(400, tooMany) });
+    expect({ status: keys.status, body: jsonOf(keys) }).toEqual({ status: 400, body: restError(400, tooMany) });
     const nested = await send(t, 'POST', '/api/auth/signin', deep(jsonShapeBounds.maxDepth));
-    expect({ status: nested.status, body: JSON.parse(nested.text) as unknown }).toEqual({ status: 400, body: restError(400, tooDeep) });
+    expect({ status: nested.status, body: jsonOf(nested) }).toEqual({ status: 400, body: restError(400, tooDeep) });
 
     const trpcItems = await send(t, 'POST', '/trpc/accounts.auth.signin', `{"json":${manyItems(jsonShapeBounds.maxMembers + 1)}}`);
     expect(trpcFailure(trpcItems)).toEqual({ status: 400, message: tooMany, code: 'BAD_REQUEST' });
@@ -198,7 +208,7 @@ describe('a per-IP budget of requests with a body', () => {
       for (let i = 0; i < 5; i++) expect((await send(limited, 'GET', '/api/tags')).status).toBe(200);
 
       const rest = await send(limited, 'POST', '/api/auth/signin', malformed(10));
-      expect({ status: rest.status, body: JSON.parse(rest.text) as unknown }).toEqual({ status: 429, body: restError(429) });
+      expect({ status: rest.status, body: jsonOf(rest) }).toEqual({ status: 429, body: restError(429) });
       expect(Number(rest.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(rest.headers['retry-after'])).toBeLessThanOrEqual(60);
 
@@ -238,7 +248,7 @@ describe('the body budget shared through Redis (REDIS_URL)', () => {
       expect(await otherInstance.consumeOrWait('body', ip)).toBe(0);
       expect((await send(shared, 'POST', '/api/auth/signin', malformed(10), { 'x-forwarded-for': ip })).status).toBe(400);
       const refused = await send(shared, 'POST', '/api/auth/signin', malformed(10), { 'x-forwarded-for': ip });
-      expect({ status: refused.status, body: JSON.parse(refused.text) as unknown }).toEqual({ status: 429, body: restError(429) });
+      expect({ status: refused.status, body: jsonOf(refused) }).toEqual({ status: 429, body: restError(429) });
       expect(await otherInstance.consumeOrWait('body', ip)).toBeGreaterThanOrEqual(1);
       // Another address keeps its own budget.
       expect((await send(shared, 'POST', '/api/auth/signin', malformed(10), { 'x-forwarded-for': anotherIp() })).status).toBe(400);
