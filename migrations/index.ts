@@ -30,6 +30,7 @@ import * as shopSettings from './0028_shop_settings.js';
 import * as moderationInbox from './0030_moderation_inbox.js';
 import * as orderStaff from './0031_order_staff.js';
 import * as catalogueChangeMarks from './0032_catalogue_change_marks.js';
+import * as auditLog from './0033_audit_log.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0030_moderation_inbox': moderationInbox,
   '0031_order_staff': orderStaff,
   '0032_catalogue_change_marks': catalogueChangeMarks,
+  '0033_audit_log': auditLog,
 };

@@ -34,4 +34,5 @@ export const routes = {
   adminSubscribers: '/admin/settings/subscribers',
   adminWebhooks: '/admin/settings/webhooks',
   adminShopSettings: '/admin/settings/shop',
+  adminAuditLog: '/admin/settings/audit',
 } as const;

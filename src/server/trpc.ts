@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { recordAdminAction } from './services/platform/audit.js';
 import { domainMessages, statusForCode, statusMessages, userMessage, validationMessage, type ValidationIssue } from '../shared/errors.js';
 import type { Context } from './context.js';
 import type { Access } from './rest/openapi-document.js';
@@ -99,8 +100,21 @@ export const userProcedure = publicProcedure.use(({ ctx, next }) => {
  * Admin only. The role is read again from the database, so a demoted or deleted admin loses
  * access at once rather than when the access token expires.
  */
-export const adminProcedure = userProcedure.use(async ({ ctx, next }) => {
-  const row = await ctx.db.selectFrom('users').select('role').where('id', '=', ctx.user.id).executeTakeFirst();
-  if (row?.role !== 'Admin') throw new TRPCError({ code: 'FORBIDDEN' });
-  return next();
-}).meta({ access: 'admin' });
+export const adminProcedure = userProcedure
+  .use(async ({ ctx, next }) => {
+    const row = await ctx.db.selectFrom('users').select('role').where('id', '=', ctx.user.id).executeTakeFirst();
+    if (row?.role !== 'Admin') throw new TRPCError({ code: 'FORBIDDEN' });
+    return next();
+  })
+  .use(async ({ ctx, type, path, meta, getRawInput, next }) => {
+    // Every change an Admin makes is written to the audit log once it succeeded (docs/audit-log.md).
+    const result = await next();
+    if (type === 'mutation' && result.ok) {
+      const openapi = meta?.openapi;
+      const entry = { userId: ctx.user.id, action: path, rest: openapi ? `${openapi.method} ${openapi.path}` : null, summary: openapi?.summary ?? '', input: await getRawInput(), answer: result.data, ip: ctx.ip };
+      // The change is made: a log that cannot be written now must not turn it into an error.
+      await recordAdminAction(ctx.db, entry).catch(() => undefined);
+    }
+    return result;
+  })
+  .meta({ access: 'admin' });

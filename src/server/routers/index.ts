@@ -1,5 +1,6 @@
 import { router } from '../trpc.js';
 import { accountsRouter } from './accounts/index.js';
+import { auditRouter } from './audit/index.js';
 import { catalogueRouter } from './catalogue/index.js';
 import { contentRouter } from './content/index.js';
 import { deliveryRouter } from './delivery/index.js';
@@ -29,6 +30,7 @@ export const appRouter = router({
   stockAlerts: stockAlertsRouter,
   delivery: deliveryRouter,
   settings: settingsRouter,
+  audit: auditRouter,
   moderation: moderationRouter,
   inbox: inboxRouter,
   adminCounts: adminCountsRouter,

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingStore, IconMail, IconUsers, IconWebhook } from '@tabler/icons-react';
+import { IconBuildingStore, IconHistory, IconMail, IconUsers, IconWebhook } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { useTitle } from '../../ui/use-title';
@@ -8,6 +8,7 @@ const sections = [
   { to: routes.adminShopSettings, icon: IconBuildingStore, title: 'Магазин', text: 'Способы оплаты и модерация отзывов и вопросов.' },
   { to: routes.adminUsers, icon: IconUsers, title: 'Пользователи', text: 'Покупатели и сотрудники: роли, подтверждение e-mail, создание и удаление.' },
   { to: routes.adminSubscribers, icon: IconMail, title: 'Подписчики', text: 'Подписчики рассылки и выгрузка списка.' },
+  { to: routes.adminAuditLog, icon: IconHistory, title: 'Журнал действий', text: 'Кто из администраторов что и когда изменил.' },
   { to: routes.adminWebhooks, icon: IconWebhook, title: 'Вебхуки', text: 'События для интеграций: адреса, подписи, история доставок.' },
 ];
 

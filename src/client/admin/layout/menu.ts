@@ -87,6 +87,7 @@ export const adminMenu: AdminMenuItem[] = [
       { label: 'Пользователи', path: routes.adminUsers },
       { label: 'Подписчики', path: routes.adminSubscribers },
       { label: 'Вебхуки', path: routes.adminWebhooks },
+      { label: 'Журнал действий', path: routes.adminAuditLog },
     ],
   },
 ];

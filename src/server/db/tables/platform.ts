@@ -37,9 +37,24 @@ export interface ShopSettingsTable {
   updatedBy: number | null;
 }
 
+/** One change an Admin made through the API (migration 0033, docs/audit-log.md). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  userId: number | null;
+  userEmail: string;
+  action: string;
+  rest: string | null;
+  summary: string;
+  entityId: string | null;
+  input: Json<unknown>;
+  network: string;
+  createdAt: CreatedAt;
+}
+
 /** Tables of the shop's own machinery, not of a domain: its state, settings and the mail outbox. */
 export interface PlatformTables {
   appState: AppStateTable;
   mailOutbox: MailOutboxTable;
   shopSettings: ShopSettingsTable;
+  auditLog: AuditLogTable;
 }
