@@ -136,7 +136,7 @@ describe('orders in the browser', () => {
     await screenshot(page, 'orders-admin-list');
     await row.getByRole('link', { name: `Заказ № ${orderId}` }).click();
     await page.getByRole('heading', { name: `Заказ № ${orderId}` }).waitFor();
-    await page.getByText('ул. Баумана, д. 1, кв. 2', { exact: false }).waitFor();
+    await page.getByText('ул. Баумана, д. 1, кв. 2', { exact: false }).first().waitFor();
     // Only the allowed moves are offered: from «Новый», to delivery or a cancel.
     const moves = page.getByRole('group', { name: 'Изменить статус' });
     expect(await moves.getByRole('button').allTextContents()).toEqual(['Передать в доставку', 'Отменить заказ']);
