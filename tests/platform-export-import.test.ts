@@ -64,7 +64,7 @@ async function writeLines(file: string, lines: string[]): Promise<void> {
 let exported = '';
 let embedded: ShopContents;
 
-describe('npm run export / npm run import (issue 34, point 5)', () => {
+describe('npm run export / npm run import (docs/export-import.md)', () => {
   it('exports the embedded shop with its demo data, images and orders to one file', async () => {
     const dir = await newDir();
     const t = await startTestApp({ DATA_DIR: dir, DATABASE_URL: '' });
