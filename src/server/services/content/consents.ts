@@ -21,11 +21,17 @@ export async function recordConsent(trx: Db, record: ConsentRecord): Promise<voi
   await trx
     .insertInto('consents')
     .values((eb) => ({
-      kind: record.kind,
+      ...consentFields(record),
       subjectId: record.subjectId,
-      contact: record.contact,
-      network: clientKey(record.ip),
-      policyVersion: eb.selectFrom('legalPages').select('version').where('slug', '=', 'privacy'),
+      policyVersion: eb.selectFrom('legalPages').select('version').where('slug', '=', privacyPolicy),
     }))
     .execute();
+}
+
+/** The page whose version a consent records. */
+export const privacyPolicy = 'privacy';
+
+/** A consent's own fields; the insert adds the subject and reads the policy's version itself. */
+export function consentFields(record: Omit<ConsentRecord, 'subjectId'>): { kind: ConsentKind; contact: string; network: string } {
+  return { kind: record.kind, contact: record.contact, network: clientKey(record.ip) };
 }

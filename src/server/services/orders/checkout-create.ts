@@ -20,8 +20,7 @@ import { newOrderLink, orderStatusUrl } from './order-links.js';
 import { takeStock, type LineSnapshot } from './stock.js';
 import { orderEventData, recordEvent } from '../webhooks/events.js';
 import { assertPaymentMethod, openPayment, orderPayment, withPayment } from '../payments/start.js';
-import { recordConsent } from '../content/consents.js';
-import { recordOrderChange } from './checkout-events.js';
+import { insertPlacedOrder } from './order-insert.js';
 
 const forbidden = () => new TRPCError({ code: 'FORBIDDEN' });
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
@@ -197,9 +196,8 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
     callbackPending: Boolean(request.oneStep),
   };
   const link = newOrderLink(ctx.tokens);
-  const order = await trx
-    .insertInto('checkouts')
-    .values({
+  const order = await insertPlacedOrder(trx, {
+    order: {
       ...values,
       ...shipping,
       itemsAmount,
@@ -211,13 +209,12 @@ async function writeOrder(trx: Db, ctx: Services, request: OrderRequest, orderKe
       phoneDigits: request.kind === 'direct' ? phoneDigits(request.phone) : null,
       accessTokenHash: link.hash,
       accessTokenSealed: link.sealed,
-    })
-    .returning(['id', 'status', 'version', 'createdAt', 'updatedAt'])
-    .executeTakeFirstOrThrow();
-  if (request.kind !== 'staff') await recordConsent(trx, { kind: request.oneClick ? 'one_click' : 'order', subjectId: order.id, contact: who.email || request.phone, ip: ctx.ip });
-  await trx.insertInto('checkoutLines').values(lines.map((line, position) => ({ ...line, checkoutId: order.id, position }))).execute();
-  await trx.insertInto('checkoutStatusHistory').values({ checkoutId: order.id, fromStatus: null, toStatus: payment.status, changedBy: request.placedBy }).execute();
-  await recordOrderChange(trx, order.id, 'status', { before: null, after: { status: payment.status }, by: request.placedBy, keepVersion: true });
+    },
+    lines,
+    status: payment.status,
+    placedBy: request.placedBy,
+    consent: request.kind === 'staff' ? null : { kind: request.oneClick ? 'one_click' : 'order', contact: who.email || request.phone, ip: ctx.ip },
+  });
   if (basketId) await trx.updateTable('baskets').set({ status: 'Ordered', totalAmount: itemsAmount, updatedAt: new Date() }).where('id', '=', basketId).execute();
   const placed = answer(order, { ...values, itemsAmount, delivery: orderDeliveryOf(shipping), ...payment.answer }, lines, request.placedBy);
   // Shown once, to whoever placed an order without an account (and in its letter).

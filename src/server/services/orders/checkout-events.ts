@@ -17,17 +17,21 @@ export async function recordOrderChange(
 ): Promise<void> {
   await trx
     .insertInto('checkoutEvents')
-    .values({
-      checkoutId,
-      kind,
-      before: change.before === null ? null : JSON.stringify(change.before),
-      after: change.after === null ? null : JSON.stringify(change.after),
-      changedBy: change.by,
-    })
+    .values({ checkoutId, ...orderChangeFields(kind, change) })
     .execute();
   // An order's first event and a note leave the version as it is (a note does not stale an edit form).
   if (change.keepVersion) return;
   await trx.updateTable('checkouts').set({ version: sql<number>`version + 1` }).where('id', '=', checkoutId).execute();
+}
+
+/** An event's own fields (the caller adds the order). */
+export function orderChangeFields(kind: CheckoutEventKind, change: { before: CheckoutEventSide | null; after: CheckoutEventSide | null; by: number | null }) {
+  return {
+    kind,
+    before: change.before === null ? null : JSON.stringify(change.before),
+    after: change.after === null ? null : JSON.stringify(change.after),
+    changedBy: change.by,
+  };
 }
 
 /** The order's events, oldest first, with the staff member's name. */

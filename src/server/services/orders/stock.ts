@@ -32,6 +32,7 @@ interface LockedItem {
   sizeId: number | null;
   article: string;
   stock: number;
+  sizeName: string | null;
 }
 
 /**
@@ -41,8 +42,9 @@ interface LockedItem {
 export async function lockItems(trx: Db, variantIds: readonly number[]): Promise<Map<string, LockedItem>> {
   if (!variantIds.length) return new Map();
   const { rows } = await sql<LockedItem>`
-    select id, variant_id as "variantId", size_id as "sizeId", article, stock from variant_items
-    where variant_id = any(${[...variantIds]}::int[]) order by id for update`.execute(trx);
+    select i.id, i.variant_id as "variantId", i.size_id as "sizeId", i.article, i.stock, z.name as "sizeName"
+    from variant_items i left join sizes z on z.id = i.size_id
+    where i.variant_id = any(${[...variantIds]}::int[]) order by i.id for update of i`.execute(trx);
   return new Map(rows.map((row) => [itemKey(row), row]));
 }
 
@@ -88,8 +90,9 @@ export async function lockVariants(trx: Db, ids: readonly number[]): Promise<Map
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-async function sizeNames(trx: Db, items: readonly Item[]): Promise<Map<number, string>> {
-  const ids = [...new Set(items.flatMap((item) => (item.sizeId === null ? [] : [item.sizeId])))];
+/** The names of sizes asked for that no locked item carries (only to name them in a refusal). */
+async function missingSizeNames(trx: Db, items: readonly Item[], stocked: ReadonlyMap<string, LockedItem>): Promise<Map<number, string>> {
+  const ids = [...new Set(items.flatMap((item) => (item.sizeId === null || stocked.has(itemKey(item)) ? [] : [item.sizeId])))];
   if (!ids.length) return new Map();
   const rows = await trx.selectFrom('sizes').select(['id', 'name']).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row.name]));
@@ -106,7 +109,7 @@ const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message 
 export async function takeStock(trx: Db, items: readonly Item[]): Promise<LineSnapshot[]> {
   const variants = await lockVariants(trx, items.map((item) => item.variantId));
   const stocked = await lockItems(trx, [...variants.keys()]);
-  const sizes = await sizeNames(trx, items);
+  const sizes = await missingSizeNames(trx, items, stocked);
   const wanted = new Map<string, number>();
   for (const item of items) wanted.set(itemKey(item), (wanted.get(itemKey(item)) ?? 0) + item.quantity);
   const taken = new Map<number, number>();
@@ -114,10 +117,10 @@ export async function takeStock(trx: Db, items: readonly Item[]): Promise<LineSn
   const lines = items.map((item): LineSnapshot => {
     const variant = variants.get(item.variantId);
     if (!variant) throw conflict(`${orderMessages.variantGone}вариант №${item.variantId}`);
-    const sizeName = item.sizeId === null ? null : (sizes.get(item.sizeId) ?? null);
+    const stockItem = stocked.get(itemKey(item));
+    const sizeName = item.sizeId === null ? null : (stockItem?.sizeName ?? sizes.get(item.sizeId) ?? null);
     const label = describeItem({ name: variant.name, colorName: variant.colorName, sizeName });
     const hasSizes = variant.sizes.length > 0;
-    const stockItem = stocked.get(itemKey(item));
     const { state } = orderability({
       exists: true,
       sizeId: item.sizeId,
