@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import { domainMessages } from '../../../shared/errors.js';
 import type { itemInputSchema } from '../../../shared/schemas/catalogue.js';
@@ -89,16 +89,26 @@ export async function writeItems(trx: Db, productId: number, sizes: readonly num
 export async function refreshProductSummaries(trx: Db, productIds: readonly number[], bumpVersion: boolean): Promise<void> {
   const sorted = [...new Set(productIds)].sort((a, b) => a - b);
   if (!sorted.length) return;
-  await sql`
+  await productSummaryUpdate(sql`${sorted}::int[]`, sql`v.stock`, sql``, bumpVersion).execute(trx);
+}
+
+/**
+ * The summary's update statement, for `ids` (an int[] expression). `stock` is a variant's stock as
+ * the summary should see it and `join` adds to `product_variants v` what that expression needs:
+ * an order's stock change passes the new stock returned by its own data-modifying CTE, which the
+ * rest of the same statement does not yet see (changeItemStock in services/orders/stock.ts).
+ */
+export function productSummaryUpdate(ids: RawBuilder<unknown>, stock: RawBuilder<unknown>, join: RawBuilder<unknown>, bumpVersion: boolean): RawBuilder<unknown> {
+  return sql`
     update products p set price = s.price, old_price = s.old_price, in_stock = s.in_stock,
       version = p.version + ${bumpVersion ? 1 : 0},
       image = coalesce(s.image, (select v2.images[1] from product_variants v2 where v2.product_id = p.id and cardinality(v2.images) > 0 order by v2.position limit 1))
     from (
       select distinct on (v.product_id) v.product_id, v.price, v.old_price, v.images[1] as image,
-        bool_or(v.stock > 0) over (partition by v.product_id) as in_stock
-      from product_variants v where v.product_id = any(${sorted}::int[])
-      order by v.product_id, (v.stock > 0) desc, v.price, v.position
+        bool_or(${stock} > 0) over (partition by v.product_id) as in_stock
+      from product_variants v ${join} where v.product_id = any(${ids})
+      order by v.product_id, (${stock} > 0) desc, v.price, v.position
     ) s
     where p.id = s.product_id
-      and p.id in (select l.id from products l where l.id = any(${sorted}::int[]) order by l.id for update)`.execute(trx);
+      and p.id in (select l.id from products l where l.id = any(${ids}) order by l.id for update)`;
 }

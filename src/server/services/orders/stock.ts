@@ -4,7 +4,7 @@ import { orderMessages } from '../../../shared/order-messages.js';
 import type { Db } from '../../db/connection.js';
 import type { CheckoutLinesTable } from '../../db/tables/orders.js';
 import { recordStockChanges } from '../webhooks/events.js';
-import { refreshProductSummaries } from '../catalogue/items.js';
+import { productSummaryUpdate } from '../catalogue/items.js';
 import { notifyRestocked } from '../stock-alerts/notify.js';
 import { describeItem, itemKey, type Item } from './items.js';
 import { orderability } from './orderability.js';
@@ -48,25 +48,33 @@ export async function lockItems(trx: Db, variantIds: readonly number[]): Promise
   return new Map(rows.map((row) => [itemKey(row), row]));
 }
 
-/** Adds `delta` (per item id) to the items, sets their variants' stock to the sum, and tells webhooks. */
+/**
+ * Adds `delta` (per item id) to the items, sets their variants' stock to the sum, refreshes their
+ * products' summaries, and tells webhooks. The three writes are one statement: an order holds its
+ * colours' locks until commit, so each round trip saved is time the next buyer does not wait.
+ */
 export async function changeItemStock(trx: Db, delta: ReadonlyMap<number, number>): Promise<void> {
   const ids = [...delta.keys()];
   if (!ids.length) return;
-  // One statement: the items, then their colours' totals by the same deltas (the colours are
-  // locked by the caller, so the total moves with its items).
+  // The items, then their colours' totals by the same deltas (the colours are locked by the
+  // caller, so the total moves with its items), then the products' summaries, which see the
+  // colours' new stock through the CTE's answer (the statement's snapshot still holds the old).
   const { rows: changed } = await sql<{ id: number; productId: number; stock: number }>`
     with moved as (
       update variant_items i set stock = i.stock + d.q
       from unnest(${ids}::int[], ${ids.map((id) => delta.get(id) ?? 0)}::int[]) as d(id, q)
       where i.id = d.id
       returning i.variant_id, d.q
+    ), colours as (
+      update product_variants v set stock = v.stock + m.q
+      from (select variant_id, sum(q)::int as q from moved group by variant_id) m
+      where v.id = m.variant_id
+      returning v.id, v.product_id, v.stock
+    ), summaries as (
+      ${productSummaryUpdate(sql`array(select product_id from colours)`, sql`coalesce(c.stock, v.stock)`, sql`left join colours c on c.id = v.id`, true)}
     )
-    update product_variants v set stock = v.stock + m.q
-    from (select variant_id, sum(q)::int as q from moved group by variant_id) m
-    where v.id = m.variant_id
-    returning v.id, v.product_id as "productId", v.stock`.execute(trx);
+    select id, product_id as "productId", stock from colours`.execute(trx);
   await recordStockChanges(trx, changed);
-  await refreshProductSummaries(trx, changed.map((row) => row.productId), true);
   await notifyRestocked(trx, ids.filter((id) => (delta.get(id) ?? 0) > 0));
 }
 
