@@ -21,6 +21,7 @@ async function suggest(text: string): Promise<SearchSuggestions> {
   return response.body;
 }
 
+// The parent as the server answers it (nominative); the client declines it («Кроссовки в Обуви»).
 const categoryLabels = async (text: string) => (await suggest(text)).categories.map((c) => (c.parentName ? `${c.name} в ${c.parentName}` : c.name));
 const brandNames = async (text: string) => (await suggest(text)).brands.map((b) => b.name);
 
@@ -63,7 +64,7 @@ describe('categories', () => {
 
   it('are suggested by another Russian form of their name', async () => {
     expect(await categoryLabels('обуви')).toEqual(['Обувь']);
-    expect(await categoryLabels('кроссовками')).toEqual(['Кроссовки в Обуви'.replace('Обуви', 'Обувь')]);
+    expect(await categoryLabels('кроссовками')).toEqual(['Кроссовки в Обувь']);
   });
 
   it('are suggested when typed in the wrong keyboard layout or in Latin letters', async () => {
