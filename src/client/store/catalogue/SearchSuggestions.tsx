@@ -104,7 +104,7 @@ export default function SearchSuggestions({ value, onChange, onSearch }: SearchS
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!hasOptions}>
-        <Combobox.Options mah={420} style={{ overflowY: 'auto' }}>
+        <Combobox.Options aria-label="Подсказки поиска" mah={420} style={{ overflowY: 'auto' }}>
           {typing ? data && <MatchOptions data={data} /> : <StartOptions recent={recent} popular={popularTexts} />}
         </Combobox.Options>
       </Combobox.Dropdown>
