@@ -28,8 +28,8 @@ function onPhone(): boolean {
  * The header's search input with suggestions (docs/search.md, "Suggestions and popular searches").
  * While typing: matching categories («Кроссовки в Обуви», opening the catalogue filtered by it),
  * brands (their filter) and up to five products (their pages). With nothing typed, on focus: this
- * device's recent searches and the shop's popular ones. Enter without a chosen option submits the
- * surrounding form; the list closes on Enter and on a pick, and stays closed until the shopper
+ * device's recent searches and the shop's popular ones. Enter without a chosen option searches the
+ * typed text (the form's submit); the list closes on Enter and on a pick, and stays closed until the shopper
  * types or focuses again (answers arriving later never reopen it).
  */
 export default function SearchSuggestions({ value, onChange, onSearch }: SearchSuggestionsProps) {
@@ -51,7 +51,7 @@ export default function SearchSuggestions({ value, onChange, onSearch }: SearchS
   };
 
   const searchFor = (text: string) => {
-    setRecent(rememberSearch(text));
+    if (text.trim()) setRecent(rememberSearch(text));
     onChange(text);
     finish();
     onSearch(text);
@@ -95,10 +95,11 @@ export default function SearchSuggestions({ value, onChange, onSearch }: SearchS
           onClick={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
           onKeyDown={(event) => {
-            // Enter with no option chosen: the form submits the typed text; the list closes.
+            // Enter with no option chosen searches the typed text (as the form would) and closes the
+            // list; done here so the phone's input can let go of the focus after it.
             if (event.key === 'Enter' && combobox.getSelectedOptionIndex() === -1) {
-              if (value.trim()) setRecent(rememberSearch(value));
-              finish();
+              event.preventDefault();
+              searchFor(value);
             }
           }}
         />
