@@ -29,8 +29,8 @@ function onPhone(): boolean {
  * While typing: matching categories («Кроссовки в Обуви», opening the catalogue filtered by it),
  * brands (their filter) and up to five products (their pages). With nothing typed, on focus: this
  * device's recent searches and the shop's popular ones. Enter without a chosen option searches the
- * typed text (the form's submit); the list closes on Enter and on a pick, and stays closed until the shopper
- * types or focuses again (answers arriving later never reopen it).
+ * typed text (the form's submit); the list closes on Enter and on a pick, and stays closed until
+ * the shopper types or focuses again (answers arriving later never reopen it).
  */
 export default function SearchSuggestions({ value, onChange, onSearch }: SearchSuggestionsProps) {
   const navigate = useNavigate();
