@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchSuggestions } from '../src/shared/schemas/search.js';
+import { popularSearchesCap } from '../src/server/services/catalogue/search/popular.js';
 import { purgeExpired } from '../src/server/services/platform/housekeeping.js';
 import { startTestApp, slow, type TestApp } from './support/harness.js';
 
@@ -120,5 +121,20 @@ describe('a search that finds nothing', () => {
     expect(hits.body.rows.map((row) => row.name)).toEqual(['Кроссовки беговые']);
     const count = await sql<{ n: number }>`select count(*)::int as n from popular_searches where query like '%кроссовкиии%'`.execute(t.db);
     expect(count.rows[0]?.n).toBe(0);
+  });
+});
+
+describe('the size of popular searches', () => {
+  it('keeps at most the cap: the least asked, then the oldest, go, never the text just counted', async () => {
+    await sql`insert into popular_searches (query, count) select 'запрос ' || n, 5 from generate_series(1, ${popularSearchesCap}) n`.execute(t.db);
+    expect((await t.rest('GET', `/products?name=${encodeURIComponent('кроссовки')}`)).status).toBe(200);
+    await vi.waitFor(async () => {
+      const rows = await t.db.selectFrom('popularSearches').select(['query', 'count']).where('query', '=', 'кроссовки').execute();
+      expect(rows[0]?.count).toBe(3);
+    }, slow);
+    const total = await t.db.selectFrom('popularSearches').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(total.n)).toBe(popularSearchesCap);
+    // «платье», asked once, was the least asked.
+    expect(await t.db.selectFrom('popularSearches').select('query').where('query', '=', 'платье').execute()).toEqual([]);
   });
 });

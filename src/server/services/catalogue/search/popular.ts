@@ -15,7 +15,7 @@ import { normalize } from './text.js';
 export const popularFlushDelayMs = 2_000;
 /** Written at once when this many different texts are waiting. */
 const maxPending = 500;
-/** The table keeps at most this many texts: the most asked, then the most recent. */
+/** The table keeps at most this many texts: past it the least asked, then the oldest, go. */
 export const popularSearchesCap = 2_000;
 /** A text nobody has asked for this long is dropped by the hourly housekeeping. */
 export const popularSearchStaleDays = 90;
@@ -70,10 +70,18 @@ export async function flushPopularSearches(db: Db): Promise<number> {
       .values(rows)
       .onConflict((oc) => oc.column('query').doUpdateSet({ count: sql<number>`popular_searches.count + excluded.count`, lastAt: sql<Date>`now()` }))
       .execute();
-    await trx
-      .deleteFrom('popularSearches')
-      .where('query', 'in', (eb) => eb.selectFrom('popularSearches').select('query').orderBy('count', 'desc').orderBy('lastAt', 'desc').offset(popularSearchesCap))
-      .execute();
+    // Over the cap: the least asked, then the oldest, go — never a text this write counted (its
+    // `last_at` is this transaction's now()), so a new text always gets in.
+    const { total } = await trx.selectFrom('popularSearches').select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+    const excess = Number(total) - popularSearchesCap;
+    if (excess > 0) {
+      await trx
+        .deleteFrom('popularSearches')
+        .where('query', 'in', (eb) =>
+          eb.selectFrom('popularSearches').select('query').where('lastAt', '<', sql<Date>`now()`).orderBy('count', 'asc').orderBy('lastAt', 'asc').limit(excess),
+        )
+        .execute();
+    }
   });
   return rows.length;
 }
