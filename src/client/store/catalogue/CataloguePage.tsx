@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconMoodEmpty } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { useCatalogueQuery } from './use-catalogue-query';
 
 const FilterDrawer = lazy(() => import('./FilterDrawer'));
 const ActiveFilters = lazy(() => import('./ActiveFilters'));
+const SearchEmptyState = lazy(() => import('./SearchEmptyState'));
 import { useFacets } from './use-facets';
 import { WhenVisible } from '../../ui/WhenVisible';
 
@@ -126,28 +127,9 @@ export default function CataloguePage() {
             </Box>
           )}
           {list.data && list.data.rows.length === 0 && (
-            <Stack align="center" gap="sm" py="xl">
-              <IconMoodEmpty size={48} color="var(--mantine-color-gray-5)" />
-              <Text fw={600}>Ничего не найдено</Text>
-              <Text c="dimmed" ta="center">
-                Попробуйте изменить условия поиска или сбросить фильтры.
-              </Text>
-              {list.data.suggestions?.length ? (
-                <Group gap="xs" justify="center" data-testid="search-suggestions">
-                  <Text>Возможно, вы искали:</Text>
-                  {list.data.suggestions.map((word) => (
-                    <Anchor key={word} component={Link} to={routes.catalog + nameSearch(word)}>
-                      {word}
-                    </Anchor>
-                  ))}
-                </Group>
-              ) : null}
-              {(filterCount > 0 || query.name) && (
-                <Button variant="light" onClick={() => update(clearedFilters)}>
-                  Сбросить фильтры
-                </Button>
-              )}
-            </Stack>
+            <Suspense fallback={null}>
+              <SearchEmptyState suggestions={list.data.suggestions ?? []} searched={Boolean(query.name)} onReset={filterCount > 0 || query.name ? () => update(clearedFilters) : undefined} />
+            </Suspense>
           )}
           {pageCount > 1 && (
             <WhenVisible minHeight={48}>

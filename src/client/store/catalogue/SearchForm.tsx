@@ -50,7 +50,7 @@ export function SearchForm() {
     >
       {wanted ? (
         <Suspense fallback={plain}>
-          <SearchSuggestions value={value} onChange={setValue} />
+          <SearchSuggestions value={value} onChange={setValue} onSearch={submit} />
         </Suspense>
       ) : (
         plain

@@ -1,66 +1,114 @@
-import { Autocomplete, Group, Stack, Text } from '@mantine/core';
+import { Combobox, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatRubles } from '../../../shared/money.js';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
-import { ShopImage } from '../../ui/ShopImage';
+import { clearRecentSearches, readRecentSearches, rememberSearch } from './recent-searches';
 import { searchInputProps } from './search-input';
+import { MatchOptions, readOption, StartOptions } from './SuggestionOptions';
 
-const SUGGESTIONS = 5;
 const MIN_TERM_LENGTH = 2;
+const POPULAR = 5;
 
 interface SearchSuggestionsProps {
   value: string;
   onChange: (value: string) => void;
+  /** Opens the results page for a text (the surrounding form's submit). */
+  onSearch: (text: string) => void;
+}
+
+/** A phone (narrow or touch): after a search the input lets go of the focus so the keyboard hides. */
+function onPhone(): boolean {
+  return window.matchMedia('(max-width: 48em), (pointer: coarse)').matches;
 }
 
 /**
- * The search input with up to five matching products under it; choosing one opens its page, Enter
- * without a chosen suggestion submits the surrounding search form.
+ * The header's search input with suggestions (docs/search.md, "Suggestions and popular searches").
+ * While typing: matching categories («Кроссовки в Обуви», opening the catalogue filtered by it),
+ * brands (their filter) and up to five products (their pages). With nothing typed, on focus: this
+ * device's recent searches and the shop's popular ones. Enter without a chosen option searches the
+ * typed text (the form's submit); the list closes on Enter and on a pick, and stays closed until
+ * the shopper types or focuses again (answers arriving later never reopen it).
  */
-export default function SearchSuggestions({ value, onChange }: SearchSuggestionsProps) {
+export default function SearchSuggestions({ value, onChange, onSearch }: SearchSuggestionsProps) {
   const navigate = useNavigate();
-  const [term] = useDebouncedValue(value.trim(), 250);
-  const suggestions = trpc.catalogue.products.list.useQuery(
-    { name: term, limit: SUGGESTIONS },
-    { enabled: term.length >= MIN_TERM_LENGTH, placeholderData: keepPreviousData, meta: { silent: true } },
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [recent, setRecent] = useState(readRecentSearches);
+  const [term] = useDebouncedValue(value.trim(), 200);
+  const typing = value.trim().length >= MIN_TERM_LENGTH;
+  const matches = trpc.catalogue.search.suggest.useQuery(
+    { q: term },
+    { enabled: term.length >= MIN_TERM_LENGTH, placeholderData: keepPreviousData, staleTime: 60_000, meta: { silent: true } },
   );
-  const products = term.length >= MIN_TERM_LENGTH ? (suggestions.data?.rows ?? []) : [];
-  const byUrl = new Map(products.map((product) => [product.url, product]));
+  const popular = trpc.catalogue.search.popular.useQuery({ limit: POPULAR }, { staleTime: 300_000, meta: { silent: true } });
+
+  const finish = () => {
+    combobox.closeDropdown();
+    if (onPhone()) inputRef.current?.blur();
+  };
+
+  const searchFor = (text: string) => {
+    if (text.trim()) setRecent(rememberSearch(text));
+    onChange(text);
+    finish();
+    onSearch(text);
+  };
+
+  const pick = (value: string) => {
+    const { kind, target } = readOption(value);
+    if (kind === 'clear-recent') {
+      clearRecentSearches();
+      setRecent([]);
+      return;
+    }
+    finish();
+    if (kind === 'text') searchFor(target);
+    else if (kind === 'category') void navigate(`${routes.catalog}?categories=${encodeURIComponent(target)}`);
+    else if (kind === 'brand') void navigate(`${routes.catalog}?brands=${encodeURIComponent(target)}`);
+    else if (kind === 'product') void navigate(routes.product(target));
+  };
+
+  const data = typing && matches.data ? matches.data : null;
+  const found = data ? data.categories.length + data.brands.length + data.products.length > 0 : false;
+  const popularTexts = popular.data?.queries ?? [];
+  const hasOptions = typing ? found : recent.length > 0 || popularTexts.length > 0;
 
   return (
-    <Autocomplete
-      {...searchInputProps}
-      // The plain input this replaces had the focus.
-      autoFocus
-      value={value}
-      onChange={onChange}
-      data={products.map((product) => ({ value: product.url, label: product.name }))}
-      // The server already matched word forms and typos; the list is shown as it came.
-      filter={({ options }) => options}
-      limit={SUGGESTIONS}
-      // Autocomplete then puts the option's label, the product's name, into the input.
-      onOptionSubmit={(url) => void navigate(routes.product(url))}
-      renderOption={({ option }) => {
-        const product = byUrl.get(option.value);
-        if (!product) return option.value;
-        return (
-          <Group gap="sm" wrap="nowrap">
-            <ShopImage name={product.image} alt="" w={36} h={48} radius="sm" fit="cover" sizes="36px" />
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text size="sm" lineClamp={1}>
-                {product.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatRubles(product.price)}
-              </Text>
-            </Stack>
-          </Group>
-        );
-      }}
-      comboboxProps={{ shadow: 'md' }}
-    />
+    <Combobox store={combobox} onOptionSubmit={pick} shadow="md">
+      <Combobox.Target>
+        <TextInput
+          {...searchInputProps}
+          ref={inputRef}
+          // The plain input this replaces had the focus; focusing opens the list.
+          autoFocus
+          autoComplete="off"
+          value={value}
+          onChange={(event) => {
+            onChange(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.resetSelectedOption();
+          }}
+          onFocus={() => combobox.openDropdown()}
+          onClick={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          onKeyDown={(event) => {
+            // Enter with no option chosen searches the typed text (as the form would) and closes the
+            // list; done here so the phone's input can let go of the focus after it.
+            if (event.key === 'Enter' && combobox.getSelectedOptionIndex() === -1) {
+              event.preventDefault();
+              searchFor(value);
+            }
+          }}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={!hasOptions}>
+        <Combobox.Options aria-label="Подсказки поиска" mah={420} style={{ overflowY: 'auto' }}>
+          {typing ? data && <MatchOptions data={data} /> : <StartOptions recent={recent} popular={popularTexts} />}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
   );
 }

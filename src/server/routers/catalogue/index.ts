@@ -4,6 +4,7 @@ import { categoriesRouter } from './categories.js';
 import { colorsRouter } from './colors.js';
 import { importsRouter } from './imports.js';
 import { productsRouter } from './products.js';
+import { searchRouter } from './search.js';
 import { sizeChartsRouter } from './size-charts.js';
 import { sizesRouter } from './sizes.js';
 import { stockRouter } from './stock.js';
@@ -19,4 +20,5 @@ export const catalogueRouter = router({
   sizeCharts: sizeChartsRouter,
   stock: stockRouter,
   imports: importsRouter,
+  search: searchRouter,
 });

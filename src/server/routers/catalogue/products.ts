@@ -14,6 +14,7 @@ import { adminProcedure, router } from '../../trpc.js';
 import { replicaReadProcedure } from '../replica-reads.js';
 import { listProducts } from '../../services/catalogue/listing/list-products.js';
 import { priceRange } from '../../services/catalogue/listing/price-range.js';
+import { withSearchRecorded } from '../../services/catalogue/search/popular.js';
 import { getProduct, getProductByUrl } from '../../services/catalogue/product-read.js';
 import { createProduct, deleteProduct, updateProduct } from '../../services/catalogue/product-write.js';
 
@@ -35,7 +36,7 @@ export const productsRouter = router({
     })
     .input(productListSchema)
     .output(productListResponseSchema)
-    .query(({ ctx, input }) => listProducts(ctx.readDb, input)),
+    .query(async ({ ctx, input }) => withSearchRecorded(ctx.db, input, await listProducts(ctx.readDb, input))),
 
   // Literal paths are declared before /products/{productId}.
   priceRange: replicaReadProcedure

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.js';
 import type { Mailer } from '../mail/mailer.js';
 import { purgeGuestRecords } from '../orders/purge.js';
 import { purgeStockAlerts } from '../stock-alerts/purge.js';
+import { purgePopularSearches } from '../catalogue/search/popular.js';
 import { purgeWebhookEvents } from '../webhooks/purge.js';
 import { cutoffPollMs } from '../accounts/token-cutoffs.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../accounts/token-lifetimes.js';
@@ -38,6 +39,7 @@ export interface PurgeReport {
   tokenCutoffs: number;
   webhookEvents: number;
   stockAlerts: number;
+  popularSearches: number;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function purgeExpired(db: Db): Promise<PurgeReport> {
     ...(await purgeGuestRecords(db)),
     ...(await purgeWebhookEvents(db)),
     ...(await purgeStockAlerts(db)),
+    ...(await purgePopularSearches(db)),
   };
 }
 
