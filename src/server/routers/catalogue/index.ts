@@ -2,6 +2,7 @@ import { router } from '../../trpc.js';
 import { brandsRouter } from './brands.js';
 import { categoriesRouter } from './categories.js';
 import { colorsRouter } from './colors.js';
+import { discoveryRouter } from './discovery.js';
 import { importsRouter } from './imports.js';
 import { productsRouter } from './products.js';
 import { sizeChartsRouter } from './size-charts.js';
@@ -19,4 +20,5 @@ export const catalogueRouter = router({
   sizeCharts: sizeChartsRouter,
   stock: stockRouter,
   imports: importsRouter,
+  discovery: discoveryRouter,
 });
