@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { productListSchema } from '../../../../shared/schemas/catalogue.js';
 import type { Db } from '../../../db/connection.js';
