@@ -10,6 +10,7 @@ import { errorMessageOf } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { catalogueSearch } from './catalogue-query';
 import { CatalogueBreadcrumbs } from './CatalogueBreadcrumbs';
+import { DiscoverySection } from './discovery/DiscoverySection';
 import { indexCategoryTree } from './category-tree';
 import { ProductGallery } from './ProductGallery';
 import { ProductPrice } from '../../ui/ProductPrice';
@@ -212,6 +213,7 @@ function ProductView({ product }: { product: Product }) {
       <Suspense fallback={null}>
         <ProductFeedback productId={product.id} productName={product.name} />
       </Suspense>
+      <DiscoverySection url={product.url} />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { router } from '../../trpc.js';
 import { brandsRouter } from './brands.js';
 import { categoriesRouter } from './categories.js';
 import { colorsRouter } from './colors.js';
+import { discoveryRouter } from './discovery.js';
 import { importsRouter } from './imports.js';
 import { productsRouter } from './products.js';
 import { searchRouter } from './search.js';
@@ -21,4 +22,5 @@ export const catalogueRouter = router({
   stock: stockRouter,
   imports: importsRouter,
   search: searchRouter,
+  discovery: discoveryRouter,
 });

@@ -1,5 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { productListSchema } from '../../../../shared/schemas/catalogue.js';
 import type { Db } from '../../../db/connection.js';
@@ -17,7 +16,7 @@ import {
   type Shape,
   type Values,
 } from './filters.js';
-import { productBrandsJson } from '../product-read.js';
+import { cardsJson, type CardPage, type CardPrice } from './card.js';
 import { searchVersionCheck } from '../search/read-query.js';
 import type { TreeVersionCheck } from './tree.js';
 import { afterCursor, lastKeyText } from './keyset.js';
@@ -68,15 +67,15 @@ function sortExpression(sortBy: NonNullable<ListInput['sortBy']>, shape: Shape, 
   }
 }
 
-/** The card's price, old price and picture: the product's, or under the variant rule the matching variant's. */
-function cardPrice(shape: Shape, values: Values) {
-  if (!variantRule(shape)) return ['p.price', 'p.oldPrice', 'p.image'] as const;
+/** The card's price, old price and picture under the variant rule: the matching variant's (else the product's). */
+function cardPrice(shape: Shape, values: Values): CardPrice | undefined {
+  if (!variantRule(shape)) return undefined;
   const pick = (column: RawBuilder<unknown>) => matchingVariant(shape, values, column, sql`p.id`);
-  return [
-    sql<number>`coalesce(${pick(sql`mv.price`)}, p.price)`.as('price'),
-    sql<number | null>`${pick(sql`mv.old_price`)}`.as('oldPrice'),
-    sql<string | null>`coalesce(${pick(sql`mv.images[1]`)}, p.image)`.as('image'),
-  ] as const;
+  return {
+    price: sql<number>`coalesce(${pick(sql`mv.price`)}, p.price)`,
+    oldPrice: sql<number | null>`${pick(sql`mv.old_price`)}`,
+    image: sql<string | null>`coalesce(${pick(sql`mv.images[1]`)}, p.image)`,
+  };
 }
 
 /**
@@ -130,33 +129,7 @@ export function pageStatement(
         .offset(values.offset),
     )
     .selectNoFrom((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('page')
-          .innerJoin('products as p', 'p.id', 'page.id')
-          .select([
-            'p.id',
-            'p.name',
-            'p.url',
-            ...cardPrice(shape, values),
-            'p.availability',
-            'p.inStock',
-            'p.rating',
-            'p.reviewCount',
-            (inner) =>
-              jsonArrayFrom(
-                inner
-                  .selectFrom('colors as c')
-                  .select(['c.id', 'c.name', 'c.url', 'c.code'])
-                  // By key, from the card's (few) variants: `in (…)` hashed all the colours per card.
-                  .where(sql<SqlBool>`c.id = any(array(${inner.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id')}))`)
-                  .orderBy('c.id'),
-              ).as('colors'),
-            productBrandsJson(db).as('brands'),
-          ])
-          .orderBy('page.sortKey', direction)
-          .orderBy('page.id', direction),
-      ).as('rows'),
+      cardsJson(db, sql<CardPage>`page`.as('page'), direction, cardPrice(shape, values)).as('rows'),
       (source === 'ids'
         ? noVersion
         : !collectAll && variantRule(shape)
