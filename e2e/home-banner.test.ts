@@ -86,12 +86,12 @@ describe('admin: the slide text', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signInToAdmin(page, t.baseUrl);
     await page.goto(`${t.baseUrl}/admin/banners/update-banner`);
-    const title = page.getByLabel('Заголовок слайда 1');
+    const title = page.getByLabel('Заголовок слайда 1', { exact: true });
     await title.fill('я'.repeat(121));
     await page.getByText('Заголовок — не длиннее 120 символов').first().waitFor();
     await title.fill('Новая коллекция курток');
-    await page.getByLabel('Подзаголовок слайда 1').fill('Тёплые парки и пуховики');
-    await page.getByLabel('Текст кнопки слайда 1').fill('Смотреть куртки');
+    await page.getByLabel('Подзаголовок слайда 1', { exact: true }).fill('Тёплые парки и пуховики');
+    await page.getByLabel('Текст кнопки слайда 1', { exact: true }).fill('Смотреть куртки');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL(/\/admin\/banners$/);
     await page.close();
