@@ -50,7 +50,7 @@ describe('the home banner reads as text on a phone and on a desktop', () => {
       const { page, banner, slide } = await openHome(viewport);
       const title = slide.locator('h2');
       expect((await title.textContent())?.replace(/\s/g, ' ')).toMatch(/^Бесплатная доставка от 5 000 ₽$/);
-      const fontSize = await title.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+      const fontSize = await title.evaluate((element) => Number.parseFloat((globalThis as unknown as { getComputedStyle: (node: unknown) => { fontSize: string } }).getComputedStyle(element).fontSize));
       expect(fontSize).toBeGreaterThanOrEqual(20);
       // The picture is decoration: the text carries the meaning.
       expect(await slide.locator('img').getAttribute('alt')).toBe('');

@@ -1,6 +1,6 @@
 import '@mantine/carousel/styles.css';
 import { ShopCarousel } from '../../ui/ShopCarousel';
-import { ActionIcon, AspectRatio, Box, Skeleton } from '@mantine/core';
+import { ActionIcon, Box, Skeleton } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useEffect, useState } from 'react';
@@ -9,7 +9,6 @@ import { BannerSlide } from './BannerSlide';
 import classes from './HomeBanner.module.css';
 
 const AUTOPLAY_MS = 5000;
-const ratio = 8 / 3;
 
 /**
  * The home page's banner: slides with real text over the picture (BannerSlide), swiped on a
@@ -34,13 +33,8 @@ export default function HomeBanner() {
     return () => window.clearInterval(timer);
   }, [embla, moving]);
 
-  if (slides.isPending) {
-    return (
-      <AspectRatio ratio={ratio}>
-        <Skeleton radius="lg" />
-      </AspectRatio>
-    );
-  }
+  // The slide's own box (8:3, or at least 17rem on a phone), so nothing jumps when the slides arrive.
+  if (slides.isPending) return <Skeleton radius="lg" className={classes.slide} />;
   if (!rows.length) return null;
   return (
     <Box

@@ -64,9 +64,21 @@ async function bannerPicture(banner: (typeof banners)[number], index: number): P
   return { originalName: `banner-${index + 1}.jpg`, size: jpeg.length, image: await encodeImage(jpeg, { effort: 1 }) };
 }
 
+/**
+ * The demo slides written before migration 0036: pictures with their text drawn in, shown now
+ * under the same text as HTML. A list made only of them is replaced; any other list is the shop's.
+ */
+export const previousDemoSlideTitles = [
+  'Осенняя коллекция. Куртки, свитеры и ботинки для холодных дней',
+  'Скидки до 30%. Только на этой неделе: обувь и аксессуары',
+  'Новинки для спорта. Кроссовки, форма и инвентарь',
+];
+
 async function seedSlides(trx: Transaction<Database>, store: ImageStore): Promise<void> {
-  const existing = await trx.selectFrom('slides').select('id').limit(1).execute();
-  if (existing.length) return;
+  const existing = await trx.selectFrom('slides').select(['title', 'subtitle']).execute();
+  const previousDemo = existing.length > 0 && existing.every((slide) => !slide.subtitle && previousDemoSlideTitles.includes(slide.title));
+  if (existing.length && !previousDemo) return;
+  if (previousDemo) await trx.deleteFrom('slides').execute();
   const pictures = await Promise.all(banners.map(bannerPicture));
   const names = await insertImages(trx, store, pictures);
   await trx
