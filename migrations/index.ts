@@ -32,6 +32,7 @@ import * as orderStaff from './0031_order_staff.js';
 import * as catalogueChangeMarks from './0032_catalogue_change_marks.js';
 import * as auditLog from './0033_audit_log.js';
 import * as popularSearches from './0035_popular_searches.js';
+import * as slideText from './0036_slide_text.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0032_catalogue_change_marks': catalogueChangeMarks,
   '0033_audit_log': auditLog,
   '0035_popular_searches': popularSearches,
+  '0036_slide_text': slideText,
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages, statusMessages } from '../src/shared/errors.js';
+import { slideTextLimits } from '../src/shared/schemas/content.js';
 import { libraryImage, shopperToken, type Rows } from './support/content-support.js';
 import { startTestApp, type TestApp } from './support/harness.js';
 
@@ -8,6 +9,8 @@ interface Slide {
   image: string;
   link: string;
   title: string;
+  subtitle: string;
+  buttonText: string;
   position: number;
 }
 
@@ -28,7 +31,8 @@ describe('slides', () => {
   it('adds slides at the end, reads one and the list in order (REST)', async () => {
     const first = await t.rest<Slide>('POST', '/slides', { body: { image: images[0], link: '/catalog', title: 'Осенняя коллекция' }, token: admin });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ image: images[0], link: '/catalog', title: 'Осенняя коллекция', position: 0 });
+    // An older client sends no subtitle or button text: they come back empty.
+    expect(first.body).toMatchObject({ image: images[0], link: '/catalog', title: 'Осенняя коллекция', subtitle: '', buttonText: '', position: 0 });
     const second = await t.rest<Slide>('POST', '/slides', { body: { image: images[1], link: 'https://example.ru/sale' }, token: admin });
     expect(second.body.position).toBe(1);
     expect(await t.rest('GET', `/slides/${first.body.id}`)).toEqual({ status: 200, body: first.body });
@@ -60,6 +64,55 @@ describe('slides', () => {
     const emptied = await t.rest<Rows<Slide>>('PUT', '/slides', { body: { slides: [] }, token: admin });
     expect(emptied.body).toEqual({ rows: [], length: 0 });
     await t.rest('PUT', '/slides', { body: { slides: [{ image: images[0], link: '/catalog' }] }, token: admin });
+  });
+
+  it('saves and returns the heading, subtitle and button text (POST, PUT, GET; REST and tRPC)', async () => {
+    const text = { title: ' Самовывоз из пунктов выдачи ', subtitle: 'Заказ хранится 7 дней', buttonText: 'Условия доставки' };
+    const created = await t.rest<Slide>('POST', '/slides', { body: { image: images[0], link: '/delivery', ...text }, token: admin });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ link: '/delivery', title: 'Самовывоз из пунктов выдачи', subtitle: 'Заказ хранится 7 дней', buttonText: 'Условия доставки' });
+    expect((await t.rest<Slide>('GET', `/slides/${created.body.id}`)).body).toEqual(created.body);
+
+    const replaced = await t.trpc(admin).content.slides.replace.mutate({
+      slides: [
+        { image: images[1], link: '/catalog', title: 'Таблица размеров', subtitle: 'У каждой модели', buttonText: 'Выбрать' },
+        { image: images[2], link: '', title: '', subtitle: '', buttonText: '' },
+      ],
+    });
+    const listed = await t.rest<Rows<Slide>>('GET', '/slides');
+    expect(listed.body.rows).toEqual(replaced.rows);
+    expect(listed.body.rows.map(({ title, subtitle, buttonText }) => [title, subtitle, buttonText])).toEqual([
+      ['Таблица размеров', 'У каждой модели', 'Выбрать'],
+      ['', '', ''],
+    ]);
+  });
+
+  it('refuses text over its limit with a Russian 400 and keeps the old list', async () => {
+    const before = (await t.trpc().content.slides.list.query({})).rows;
+    const cases = [
+      { field: 'title', length: slideTextLimits.title, message: `Заголовок — не длиннее ${slideTextLimits.title} символов` },
+      { field: 'subtitle', length: slideTextLimits.subtitle, message: `Подзаголовок — не длиннее ${slideTextLimits.subtitle} символов` },
+      { field: 'buttonText', length: slideTextLimits.buttonText, message: `Текст кнопки — не длиннее ${slideTextLimits.buttonText} символов` },
+    ];
+    for (const { field, length, message } of cases) {
+      const atLimit = await t.rest<Slide>('POST', '/slides', { body: { image: images[0], [field]: 'я'.repeat(length) }, token: admin });
+      expect(atLimit.status).toBe(200);
+      const created = await t.rest<{ message: string }>('POST', '/slides', { body: { image: images[0], [field]: 'я'.repeat(length + 1) }, token: admin });
+      expect(created.status).toBe(400);
+      expect(created.body.message).toContain(message);
+      const current = await t.rest<Rows<Slide>>('GET', '/slides');
+      const replaced = await t.rest<{ message: string }>('PUT', '/slides', { body: { slides: [{ image: images[0], [field]: 'я'.repeat(length + 1) }] }, token: admin });
+      expect(replaced.status).toBe(400);
+      expect(replaced.body.message).toContain(message);
+      expect(await t.rest('GET', '/slides')).toEqual(current);
+    }
+    await t.trpc(admin).content.slides.replace.mutate({ slides: before.map(({ image, link, title, subtitle, buttonText }) => ({ image, link, title, subtitle, buttonText })) });
+  });
+
+  it('documents the new fields in the OpenAPI document (optional on input, present on output)', async () => {
+    const document = await t.rest<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>> }>('GET', '/openapi.json');
+    const body = JSON.stringify(document.body.paths['/slides']?.['post']?.requestBody);
+    for (const field of ['title', 'subtitle', 'buttonText']) expect(body).toContain(`"${field}"`);
   });
 
   it('refuses links that are not a shop path or http(s), and unknown ids', async () => {

@@ -17,7 +17,8 @@ export const defaultBodyLimit = 64 * kib;
  * - a product: a 20 000-character description (60 KB), up to 50 variants with 20 image names each
  *   (about 220 KB), parameters (500-character values) and the free-form `extra` — 1 MB;
  * - a news post: a rich-text body of up to 200 000 characters of HTML (600 KB) — 1 MB;
- * - the home page's slides, replaced as a whole list of up to 50 (about 210 KB) — 256 KB.
+ * - the home page's slides, replaced as a whole list of up to 50 with their link, heading,
+ *   subtitle and button text (about 220 KB) — 256 KB.
  */
 const largeBodies: Readonly<Record<string, number>> = {
   'catalogue.products.create': 1024 * kib,

@@ -21,13 +21,27 @@ export const linkSchema = z
 
 // ---------------------------------------------------------------- slides
 
-export const slideSchema = z.object({ id: z.number().int(), image: z.string(), link: z.string(), title: z.string(), position: z.number().int() });
+/** Limits of a slide's text: what still reads over the picture on a 360-px phone. */
+export const slideTextLimits = { title: 120, subtitle: 240, buttonText: 40 } as const;
+
+export const slideSchema = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  link: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  buttonText: z.string(),
+  position: z.number().int(),
+});
 export type Slide = z.infer<typeof slideSchema>;
 
+/** The text fields are optional (older clients send only image, link and title); empty is «not shown». */
 export const slideInputSchema = z.object({
   image: imageNameSchema,
   link: linkSchema.default(''),
-  title: z.string().trim().max(200, 'Слишком длинная подпись').default(''),
+  title: z.string().trim().max(slideTextLimits.title, `Заголовок — не длиннее ${slideTextLimits.title} символов`).default(''),
+  subtitle: z.string().trim().max(slideTextLimits.subtitle, `Подзаголовок — не длиннее ${slideTextLimits.subtitle} символов`).default(''),
+  buttonText: z.string().trim().max(slideTextLimits.buttonText, `Текст кнопки — не длиннее ${slideTextLimits.buttonText} символов`).default(''),
 });
 export type SlideInput = z.input<typeof slideInputSchema>;
 export const slideListResponseSchema = listResponse(slideSchema);

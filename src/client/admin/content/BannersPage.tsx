@@ -24,11 +24,17 @@ export function BannersPage() {
         {rows.map((slide, index) => (
           <Card key={slide.id} withBorder radius="md" padding="sm" data-slide={slide.image}>
             <Card.Section>
-              <ShopImage name={slide.image} alt={slide.title || `Слайд ${index + 1}`} h={140} fit="cover" sizes="400px" />
+              <ShopImage name={slide.image} alt={`Слайд ${index + 1}`} h={140} fit="cover" sizes="400px" />
             </Card.Section>
             <Text fw={600} mt="xs">
-              {index + 1}. {slide.title || 'Без подписи'}
+              {index + 1}. {slide.title || 'Без заголовка'}
             </Text>
+            {slide.subtitle && (
+              <Text size="sm" c="dimmed">
+                {slide.subtitle}
+              </Text>
+            )}
+            {slide.buttonText && <Text size="sm">Кнопка: «{slide.buttonText}»</Text>}
             {slide.link ? (
               <Anchor href={slide.link} size="sm" target="_blank">
                 {slide.link}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,12 +9,20 @@ import { toastSuccess } from '../../ui/toast';
 import { useTitle } from '../../ui/use-title';
 import { ImagePicker } from '../media/ImagePicker';
 import { contentPaths } from './paths';
+import { SlideTextFields } from './SlideTextFields';
 import { ignoreToasted } from '../ui/toasted';
 
 type Draft = Required<SlideInput> & { key: string };
 
 let nextKey = 0;
-const draftOf = (slide: SlideInput): Draft => ({ image: slide.image, link: slide.link ?? '', title: slide.title ?? '', key: `slide-${(nextKey += 1)}` });
+const draftOf = (slide: SlideInput): Draft => ({
+  image: slide.image,
+  link: slide.link ?? '',
+  title: slide.title ?? '',
+  subtitle: slide.subtitle ?? '',
+  buttonText: slide.buttonText ?? '',
+  key: `slide-${(nextKey += 1)}`,
+});
 
 function moved<T>(list: readonly T[], from: number, to: number): T[] {
   const copy = [...list];
@@ -25,7 +33,8 @@ function moved<T>(list: readonly T[], from: number, to: number): T[] {
 
 /**
  * /admin/banners/update-banner: add slides from the image library, remove
- * them, reorder them by dragging (or the arrow buttons), give each a link and a caption, then
+ * them, reorder them by dragging (or the arrow buttons), give each its text (heading, subtitle,
+ * button) and a link, then
  * save the whole list with one update.
  */
 export function UpdateBannerPage() {
@@ -47,10 +56,10 @@ export function UpdateBannerPage() {
   const update = (index: number, fields: Partial<Draft>) => setDrafts(drafts.map((draft, position) => (position === index ? { ...draft, ...fields } : draft)));
 
   const save = async () => {
-    const slides = drafts.map(({ image, link, title }) => ({ image, link, title }));
+    const slides = drafts.map(({ image, link, title, subtitle, buttonText }) => ({ image, link, title, subtitle, buttonText }));
     const checked = slideReplaceSchema.safeParse({ slides });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Проверьте ссылки слайдов');
+      setError(checked.error.issues[0]?.message ?? 'Проверьте поля слайдов');
       return;
     }
     setError(null);
@@ -91,10 +100,7 @@ export function UpdateBannerPage() {
             <Group wrap="nowrap" align="flex-start">
               <IconGripVertical size={20} style={{ cursor: 'grab', flexShrink: 0, marginTop: 8 }} aria-hidden />
               <ShopImage name={draft.image} alt={`Слайд ${index + 1}`} w={160} h={60} fit="cover" radius="sm" sizes="160px" />
-              <Stack gap="xs" style={{ flex: 1 }}>
-                <TextInput label="Подпись (читается вслух вместо картинки)" size="xs" value={draft.title} onChange={(event) => update(index, { title: event.currentTarget.value })} />
-                <TextInput label="Ссылка" size="xs" placeholder="/catalog?tags=skidka" value={draft.link} onChange={(event) => update(index, { link: event.currentTarget.value })} />
-              </Stack>
+              <SlideTextFields value={draft} number={index + 1} onChange={(fields) => update(index, fields)} />
               <Stack gap={4}>
                 <ActionIcon variant="default" aria-label={`Слайд ${index + 1} выше`} disabled={index === 0} onClick={() => setDrafts(moved(drafts, index, index - 1))}>
                   <IconArrowUp size={16} />

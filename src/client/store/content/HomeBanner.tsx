@@ -1,39 +1,21 @@
 import '@mantine/carousel/styles.css';
 import { ShopCarousel } from '../../ui/ShopCarousel';
-import { ActionIcon, AspectRatio, Box, Skeleton } from '@mantine/core';
+import { ActionIcon, Box, Skeleton } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import type { Slide } from '../../../shared/schemas/content.js';
 import { trpc } from '../../trpc';
-import { ShopImage } from '../../ui/ShopImage';
+import { BannerSlide } from './BannerSlide';
+import classes from './HomeBanner.module.css';
 
 const AUTOPLAY_MS = 5000;
-const ratio = 8 / 3;
-
-function SlideLink({ slide, index, total }: { slide: Slide; index: number; total: number }) {
-  const label = slide.title || `Слайд ${index + 1} из ${total}`;
-  const picture = <ShopImage name={slide.image} alt={label} fit="cover" h="100%" w="100%" sizes="(max-width: 75em) 100vw, 1200px" />;
-  if (!slide.link) return picture;
-  if (slide.link.startsWith('/')) {
-    return (
-      <Link to={slide.link} style={{ display: 'block', height: '100%' }}>
-        {picture}
-      </Link>
-    );
-  }
-  return (
-    <a href={slide.link} rel="noopener" style={{ display: 'block', height: '100%' }}>
-      {picture}
-    </a>
-  );
-}
 
 /**
- * The home page's banner: slides swiped on a phone, arrows on a desktop, and moving on
- * by itself every 5 s (no dots: their targets are too small to touch, WCAG 2.5.8) except while the pointer is over it, focus is inside it, the shopper paused
- * it (WCAG 2.2.2) or prefers reduced motion. Every slide is a link.
+ * The home page's banner: slides with real text over the picture (BannerSlide), swiped on a
+ * phone or moved by the arrows (at the sides on a desktop, under the text on a phone, never over
+ * it), and moving on by itself every 5 s (no dots: their targets are too small to touch, WCAG
+ * 2.5.8) except while the pointer is over it, focus is inside it, the shopper paused it (WCAG
+ * 2.2.2) or prefers reduced motion.
  */
 export default function HomeBanner() {
   const slides = trpc.content.slides.list.useQuery({});
@@ -51,13 +33,8 @@ export default function HomeBanner() {
     return () => window.clearInterval(timer);
   }, [embla, moving]);
 
-  if (slides.isPending) {
-    return (
-      <AspectRatio ratio={ratio}>
-        <Skeleton radius="lg" />
-      </AspectRatio>
-    );
-  }
+  // The slide's own box (8:3, or at least 17rem on a phone), so nothing jumps when the slides arrive.
+  if (slides.isPending) return <Skeleton radius="lg" className={classes.slide} />;
   if (!rows.length) return null;
   return (
     <Box
@@ -79,6 +56,9 @@ export default function HomeBanner() {
         withIndicators={false}
         onSlideChange={setCurrent}
         withControls={rows.length > 1}
+        controlSize={40}
+        controlsOffset="sm"
+        rootClassName={classes.root}
         emblaOptions={{ loop: true }}
         previousControlProps={{ 'aria-label': 'Предыдущий слайд' }}
         nextControlProps={{ 'aria-label': 'Следующий слайд' }}
@@ -86,9 +66,7 @@ export default function HomeBanner() {
       >
         {rows.map((slide, index) => (
           <ShopCarousel.Slide key={slide.id} role="group" aria-roledescription="слайд" aria-label={`${index + 1} из ${rows.length}`}>
-            <AspectRatio ratio={ratio}>
-              <SlideLink slide={slide} index={index} total={rows.length} />
-            </AspectRatio>
+            <BannerSlide slide={slide} index={index} total={rows.length} />
           </ShopCarousel.Slide>
         ))}
       </ShopCarousel>
@@ -98,9 +76,7 @@ export default function HomeBanner() {
           color="dark"
           radius="xl"
           size="lg"
-          pos="absolute"
-          top={12}
-          right={12}
+          className={classes.pause}
           onClick={() => setPaused((value) => !value)}
           aria-label={paused ? 'Продолжить показ слайдов' : 'Остановить показ слайдов'}
         >

@@ -5,32 +5,57 @@ import { encodeImage } from '../../services/media/encode.js';
 import { insertImages, type ImageToStore } from '../../services/media/library.js';
 import { databaseImageStore, type ImageStore } from '../../services/media/store.js';
 import { sanitizeNewsBody } from '../../services/content/sanitize.js';
+import { formatRubles } from '../../../shared/money.js';
 import type { Database } from '../schema.js';
+import { demoDeliveryMethods } from './delivery.js';
 
 /**
  * Demo content for the home page (runs after the catalogue and media seeds): three banner slides
- * drawn here like the other demo pictures, news posts (two on the main page), a second
+ * advertising what the shop really offers (size charts, pickup points, free delivery from the demo
+ * delivery's own threshold) with pictures drawn here without text — the text is the slide's
+ * own, shown as HTML over the picture — news posts (two on the main page), a second
  * advertisement, a few confirmed subscribers and QR records. Idempotent.
  */
 
+/** The lowest «free from» of the demo delivery methods, in rubles (5 000 ₽ as seeded). */
+const freeDeliveryFrom =
+  Math.min(...demoDeliveryMethods.flatMap((method) => [method.freeFrom, ...method.zones.map((zone) => zone.freeFrom)]).filter((value): value is number => value !== null)) / 100;
+
 const banners = [
-  { title: 'Осенняя коллекция', subtitle: 'Куртки, свитеры и ботинки для холодных дней', link: '/catalog?tags=osen-zima', from: '#1c3d5a', to: '#3b6e8f' },
-  { title: 'Скидки до 30%', subtitle: 'Только на этой неделе: обувь и аксессуары', link: '/catalog?tags=skidka', from: '#7a1f2b', to: '#c0392b' },
-  { title: 'Новинки для спорта', subtitle: 'Кроссовки, форма и инвентарь', link: '/catalog?tags=dlya-sporta', from: '#1e5631', to: '#2e8b57' },
+  {
+    title: 'Бесплатная доставка от ' + formatRubles(freeDeliveryFrom),
+    subtitle: 'Курьером по Москве и Санкт-Петербургу или Почтой России в любой город',
+    buttonText: 'Перейти в каталог',
+    link: '/catalog',
+    from: '#1c3d5a',
+    to: '#3b6e8f',
+  },
+  {
+    title: 'Самовывоз из пунктов выдачи в Москве',
+    subtitle: 'Бесплатно: заберите заказ на Тверской или на Новом Арбате, он хранится 7 дней',
+    buttonText: 'Условия доставки',
+    link: '/delivery',
+    from: '#7a1f2b',
+    to: '#c0392b',
+  },
+  {
+    title: 'Ваш размер — с первого раза',
+    subtitle: '«Таблица размеров» на странице каждой модели одежды и обуви: обхваты и длина стопы в сантиметрах',
+    buttonText: 'Выбрать одежду',
+    link: '/catalog?categories=odezhda',
+    from: '#1e5631',
+    to: '#2e8b57',
+  },
 ];
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
+/** A text-free picture: the slide's text is HTML over it, so nothing here needs to be read. */
 function bannerSvg(banner: (typeof banners)[number]): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${banner.from}"/><stop offset="1" stop-color="${banner.to}"/></linearGradient></defs>
   <rect width="1600" height="600" fill="url(#g)"/>
   <circle cx="1320" cy="300" r="230" fill="#ffffff" fill-opacity="0.12"/>
   <circle cx="1180" cy="120" r="90" fill="#ffffff" fill-opacity="0.08"/>
-  <text x="120" y="280" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="96" font-weight="700" fill="#ffffff">${escapeXml(banner.title)}</text>
-  <text x="120" y="370" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="44" fill="#ffffff">${escapeXml(banner.subtitle)}</text>
+  <circle cx="1480" cy="520" r="140" fill="#ffffff" fill-opacity="0.06"/>
 </svg>`;
 }
 
@@ -39,14 +64,26 @@ async function bannerPicture(banner: (typeof banners)[number], index: number): P
   return { originalName: `banner-${index + 1}.jpg`, size: jpeg.length, image: await encodeImage(jpeg, { effort: 1 }) };
 }
 
+/**
+ * The demo slides written before migration 0036: pictures with their text drawn in, shown now
+ * under the same text as HTML. A list made only of them is replaced; any other list is the shop's.
+ */
+export const previousDemoSlideTitles = [
+  'Осенняя коллекция. Куртки, свитеры и ботинки для холодных дней',
+  'Скидки до 30%. Только на этой неделе: обувь и аксессуары',
+  'Новинки для спорта. Кроссовки, форма и инвентарь',
+];
+
 async function seedSlides(trx: Transaction<Database>, store: ImageStore): Promise<void> {
-  const existing = await trx.selectFrom('slides').select('id').limit(1).execute();
-  if (existing.length) return;
+  const existing = await trx.selectFrom('slides').select(['title', 'subtitle']).execute();
+  const previousDemo = existing.length > 0 && existing.every((slide) => !slide.subtitle && previousDemoSlideTitles.includes(slide.title));
+  if (existing.length && !previousDemo) return;
+  if (previousDemo) await trx.deleteFrom('slides').execute();
   const pictures = await Promise.all(banners.map(bannerPicture));
   const names = await insertImages(trx, store, pictures);
   await trx
     .insertInto('slides')
-    .values(banners.map((banner, position) => ({ image: names[position]!, link: banner.link, title: `${banner.title}. ${banner.subtitle}`, position })))
+    .values(banners.map((banner, position) => ({ image: names[position]!, link: banner.link, title: banner.title, subtitle: banner.subtitle, buttonText: banner.buttonText, position })))
     .execute();
 }
 

@@ -8,8 +8,11 @@ export interface SlidesTable {
   id: Generated<number>;
   image: string;
   link: Defaulted<string>;
-  /** Alternative text of the picture, read out as the slide link's name. */
+  /** The heading shown over the picture (empty: none, the picture then carries the meaning). */
   title: Defaulted<string>;
+  subtitle: Defaulted<string>;
+  /** The text of the button that leads to `link`. */
+  buttonText: Defaulted<string>;
   position: number;
   createdAt: CreatedAt;
 }

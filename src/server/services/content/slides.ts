@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { assertImagesExist } from './images.js';
 
 type SlideFields = z.output<typeof slideInputSchema>;
-const columns = ['id', 'image', 'link', 'title', 'position'] as const;
+const columns = ['id', 'image', 'link', 'title', 'subtitle', 'buttonText', 'position'] as const;
 
 /** The banner's slides in the order they are shown. */
 export async function listSlides(db: Db): Promise<{ rows: Slide[]; length: number }> {
