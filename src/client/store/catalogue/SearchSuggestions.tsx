@@ -11,16 +11,18 @@ import { searchInputProps } from './search-input';
 const SUGGESTIONS = 5;
 const MIN_TERM_LENGTH = 2;
 
-interface SearchSuggestionsProps {
+export interface SearchSuggestionsProps {
   value: string;
   onChange: (value: string) => void;
+  /** Take the focus on mounting: the plain input this replaces still had it. */
+  autoFocus: boolean;
 }
 
 /**
  * The search input with up to five matching products under it; choosing one opens its page, Enter
  * without a chosen suggestion submits the surrounding search form.
  */
-export default function SearchSuggestions({ value, onChange }: SearchSuggestionsProps) {
+export default function SearchSuggestions({ value, onChange, autoFocus }: SearchSuggestionsProps) {
   const navigate = useNavigate();
   const [term] = useDebouncedValue(value.trim(), 250);
   const suggestions = trpc.catalogue.products.list.useQuery(
@@ -33,8 +35,7 @@ export default function SearchSuggestions({ value, onChange }: SearchSuggestions
   return (
     <Autocomplete
       {...searchInputProps}
-      // The plain input this replaces had the focus.
-      autoFocus
+      autoFocus={autoFocus}
       value={value}
       onChange={onChange}
       data={products.map((product) => ({ value: product.url, label: product.name }))}
