@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/server/db/seed.js';
 import type { TestApp } from '../tests/support/harness.js';
 import { describeViolations, seriousAxeViolations } from './support/axe.js';
-import { startBrowserApp } from './support/browser.js';
+import { signInToAdmin, startBrowserApp } from './support/browser.js';
 
 /**
  * The whole path with the keyboard alone (Tab, Shift+Tab, Space, Enter, arrows), on a desktop and
@@ -201,6 +201,40 @@ describe.each([
     // Shift+Tab goes back to the chosen size in as many presses.
     await tabTo(page, (element) => element.role === 'radio', 'the chosen size', 5, 'Shift+Tab');
     expect(await focused(page)).toMatchObject({ name: chip.name, checked: true });
+    await page.close();
+  });
+});
+
+describe('the rest of the keyboard path', () => {
+  it('on a phone the row of chosen filters is reached by Tab, shows its focus, and keeps the focus where a filter was removed', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    await page.goto(`${t.baseUrl}/catalog?available=1&minPrice=1000`);
+    await page.getByRole('link', { name: new RegExp(productName) }).waitFor();
+    await expectAccessible(page, '/catalog with filters on a phone');
+    await tabTo(page, (element) => element.name.startsWith('Убрать фильтр'), 'a chosen filter\'s cross', 20);
+    const cross = await focused(page);
+    expect(cross).toMatchObject({ tag: 'BUTTON', visible: true });
+    // A visible focus ring: Mantine's focus outline on the cross.
+    const outline = await page.evaluate('getComputedStyle(document.activeElement).outlineStyle');
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('button', { name: /^Убрать фильтр/ }).count()).toBe(1);
+    // The focus is on the cross now in the removed one's place, not on the page body.
+    await expect.poll(() => focused(page).then((element) => element.name)).toMatch(/^Убрать фильтр/);
+    expect((await focused(page)).name).not.toBe(cross.name);
+    await expectAccessible(page, '/catalog after removing a filter');
+    await page.close();
+  });
+
+  it('the news editor is a multi-line textbox named by its label «Текст новости»', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signInToAdmin(page, t.baseUrl);
+    await page.goto(`${t.baseUrl}/admin/newsPosts/create-news`);
+    const editor = page.getByRole('textbox', { name: 'Текст новости' });
+    await editor.waitFor();
+    expect(await editor.getAttribute('contenteditable')).toBe('true');
+    expect(await editor.getAttribute('aria-multiline')).toBe('true');
+    await expectAccessible(page, '/admin/newsPosts/create-news');
     await page.close();
   });
 });

@@ -68,8 +68,8 @@ export default function ActiveFilters({ query, update, facets }: { query: Catalo
             if (row.current?.contains(document.activeElement)) removedAt.current = position;
             update(filter.remove);
           }}
-          // Mantine leaves the cross out of the Tab order (it is made for inputs of pills); here it is the only way to remove.
-          removeButtonProps={{ 'aria-label': `Убрать фильтр ${filter.label}`, tabIndex: 0 }}
+          // Mantine hides the cross from the keyboard and screen readers (it is made for inputs of pills); here it is the only way to remove.
+          removeButtonProps={{ 'aria-label': `Убрать фильтр ${filter.label}`, 'aria-hidden': false, tabIndex: 0 }}
         >
           {filter.label}
         </Pill>
