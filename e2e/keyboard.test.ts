@@ -57,7 +57,7 @@ interface Focused {
   visible: boolean;
 }
 
-const focused = (page: Page) => page.evaluate(focusedScript) as Promise<Focused>;
+const focused = (page: Page) => page.evaluate<Focused>(focusedScript);
 
 /** Presses Tab (or Shift+Tab) until the focused element matches; answers how many presses it took. */
 async function tabTo(page: Page, matches: (element: Focused) => boolean, what: string, max = 40, key = 'Tab'): Promise<number> {
