@@ -95,6 +95,7 @@ describe.each([
     expect(await focused(page)).toMatchObject({ tag: 'A', name: 'Перейти к основному содержимому', visible: true });
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ tag: 'A', name: 'Перейти к товарам', visible: true });
+    await expectAccessible(page, 'a skip link shown');
     await page.keyboard.press('Enter');
     expect((await focused(page)).id).toBe('catalogue-products');
     // Past the filters: the first card's link within three stops.
