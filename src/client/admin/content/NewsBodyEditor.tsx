@@ -3,7 +3,7 @@ import { Input } from '@mantine/core';
 import { RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 
 const labels: Partial<RichTextEditorLabels> = {
   boldControlLabel: 'Жирный',
@@ -33,12 +33,13 @@ const labels: Partial<RichTextEditorLabels> = {
  * server cleans the HTML on save by its allow-list; this editor makes only what that list keeps.
  */
 export default function NewsBodyEditor({ value, onChange, error, label = 'Текст новости' }: { value: string; onChange: (html: string) => void; error?: string | undefined; label?: string }) {
+  const labelId = useId();
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } })],
     content: value,
     immediatelyRender: false,
-    // The editable area itself (role textbox) is named, not only its wrapper.
-    editorProps: { attributes: { 'aria-label': label } },
+    // The editable area itself is a multi-line textbox named by the visible label above it.
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId } },
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
   });
   // A record loaded after the editor started (an edit screen) replaces its content once.
@@ -47,7 +48,7 @@ export default function NewsBodyEditor({ value, onChange, error, label = 'Тек
   }, [editor, value]);
 
   return (
-    <Input.Wrapper label={label} error={error}>
+    <Input.Wrapper label={label} error={error} labelProps={{ id: labelId, onClick: () => editor?.commands.focus() }}>
       <RichTextEditor editor={editor} labels={labels} mt={4}>
         <RichTextEditor.Toolbar sticky stickyOffset={60}>
           <RichTextEditor.ControlsGroup>
@@ -76,7 +77,7 @@ export default function NewsBodyEditor({ value, onChange, error, label = 'Тек
             <RichTextEditor.Redo />
           </RichTextEditor.ControlsGroup>
         </RichTextEditor.Toolbar>
-        <RichTextEditor.Content aria-label={label} />
+        <RichTextEditor.Content />
       </RichTextEditor>
     </Input.Wrapper>
   );

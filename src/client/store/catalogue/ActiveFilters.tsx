@@ -1,4 +1,5 @@
 import { Button, Group, Pill } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { formatRubles } from '../../../shared/money.js';
 import { clearedFilters, listFilterNames, type CatalogueQuery, type ListFilterName } from './catalogue-query';
 import type { Facets } from './use-facets';
@@ -40,19 +41,35 @@ function activeFilters(query: CatalogueQuery, facets: Facets): ActiveFilter[] {
   return active;
 }
 
-/** The filters in force, each removable with its cross, and «Сбросить всё» (a lazy chunk: loaded once a filter is set). */
+/**
+ * The filters in force, each removable with its cross (a Tab stop), and «Сбросить всё» (a lazy chunk:
+ * loaded once a filter is set). On a phone, where the filters are in a drawer, this row is the way to them.
+ */
 export default function ActiveFilters({ query, update, facets }: { query: CatalogueQuery; update: (change: Partial<CatalogueQuery>) => void; facets: Facets }) {
   const active = activeFilters(query, facets);
+  const row = useRef<HTMLDivElement>(null);
+  // The place of a filter removed from the keyboard: the focus goes to the cross now there.
+  const removedAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (removedAt.current === null) return;
+    const buttons = row.current?.querySelectorAll('button');
+    if (buttons?.length) buttons[Math.min(removedAt.current, buttons.length - 1)]?.focus();
+    removedAt.current = null;
+  }, [active.length]);
   if (active.length === 0) return null;
   return (
-    <Group gap={6} aria-label="Выбранные фильтры">
-      {active.map((filter) => (
+    <Group gap={6} aria-label="Выбранные фильтры" ref={row}>
+      {active.map((filter, position) => (
         <Pill
           key={filter.key}
           size="md"
           withRemoveButton
-          onRemove={() => update(filter.remove)}
-          removeButtonProps={{ 'aria-label': `Убрать фильтр ${filter.label}` }}
+          onRemove={() => {
+            if (row.current?.contains(document.activeElement)) removedAt.current = position;
+            update(filter.remove);
+          }}
+          // Mantine hides the cross from the keyboard and screen readers (it is made for inputs of pills); here it is the only way to remove.
+          removeButtonProps={{ 'aria-label': `Убрать фильтр ${filter.label}`, 'aria-hidden': false, tabIndex: 0 }}
         >
           {filter.label}
         </Pill>

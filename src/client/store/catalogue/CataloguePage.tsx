@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, NativeSelect, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ const ActiveFilters = lazy(() => import('./ActiveFilters'));
 const SearchEmptyState = lazy(() => import('./SearchEmptyState'));
 import { useFacets } from './use-facets';
 import { WhenVisible } from '../../ui/WhenVisible';
+import { skipTargets } from '../../ui/skip-targets';
 
 // The page numbers stand below the products: their code loads as the shopper scrolls to them.
 const ShopPagination = lazy(() => import('../../ui/ShopPagination').then((module) => ({ default: module.ShopPagination })));
@@ -120,6 +121,10 @@ export default function CataloguePage() {
             </Suspense>
           )}
 
+          {/* Where «Перейти к товарам» leads: past the filters, the next Tab is the first card. */}
+          <VisuallyHidden component="h2" id={skipTargets.catalogueProducts}>
+            Товары
+          </VisuallyHidden>
           {!list.data && list.isLoading && <ProductGridSkeleton count={8} />}
           {list.data && list.data.rows.length > 0 && (
             <Box style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={list.isPlaceholderData}>

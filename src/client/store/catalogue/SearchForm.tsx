@@ -1,20 +1,29 @@
 import { TextInput } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { routes } from '../../routes';
 import { searchInputProps } from './search-input';
+import type { SearchSuggestionsProps } from './SearchSuggestions';
 
 // Suggestions need Mantine's Autocomplete (and floating-ui with it): they load on the first focus,
 // so the storefront's first JavaScript stays small. Until then the same-looking plain input serves.
 const loadSuggestions = () => import('./SearchSuggestions');
-const SearchSuggestions = lazy(loadSuggestions);
+
+interface LoadedSuggestions {
+  Suggestions: ComponentType<SearchSuggestionsProps>;
+  /** The plain input still had the focus when the chunk arrived: the new input takes it over. */
+  focus: boolean;
+}
 
 /** The header's product search (display flag `searchForm`): suggestions while typing, Enter opens the catalogue. */
 export function SearchForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const [value, setValue] = useState(() => (location.pathname === routes.catalog ? (new URLSearchParams(location.search).get('name') ?? '') : ''));
-  const [wanted, setWanted] = useState(false);
+  // The plain input stays mounted until the chunk has arrived (a Suspense fallback would replace it
+  // and drop the focus on the page body), and the focus moves over only if the shopper is still here.
+  const [loaded, setLoaded] = useState<LoadedSuggestions | null>(null);
+  const plainInput = useRef<HTMLInputElement>(null);
 
   // Follow the catalogue's own search term when the shopper arrives at it some other way.
   const [shownSearch, setShownSearch] = useState(location.search);
@@ -28,18 +37,6 @@ export function SearchForm() {
     void navigate(term ? `${routes.catalog}?name=${encodeURIComponent(term)}` : routes.catalog);
   };
 
-  const plain = (
-    <TextInput
-      {...searchInputProps}
-      value={value}
-      onChange={(event) => setValue(event.currentTarget.value)}
-      onFocus={() => {
-        void loadSuggestions();
-        setWanted(true);
-      }}
-    />
-  );
-
   return (
     <form
       role="search"
@@ -48,12 +45,21 @@ export function SearchForm() {
         submit(value);
       }}
     >
-      {wanted ? (
-        <Suspense fallback={plain}>
-          <SearchSuggestions value={value} onChange={setValue} onSearch={submit} />
-        </Suspense>
+      {loaded ? (
+        <loaded.Suggestions value={value} onChange={setValue} onSearch={submit} autoFocus={loaded.focus} />
       ) : (
-        plain
+        <TextInput
+          {...searchInputProps}
+          ref={plainInput}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          onFocus={() => {
+            void loadSuggestions().then((module) => {
+              const focus = document.activeElement === plainInput.current;
+              setLoaded((current) => current ?? { Suggestions: module.default, focus });
+            });
+          }}
+        />
       )}
     </form>
   );

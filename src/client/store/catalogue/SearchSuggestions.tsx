@@ -12,11 +12,13 @@ import { MatchOptions, readOption, StartOptions } from './SuggestionOptions';
 const MIN_TERM_LENGTH = 2;
 const POPULAR = 5;
 
-interface SearchSuggestionsProps {
+export interface SearchSuggestionsProps {
   value: string;
   onChange: (value: string) => void;
   /** Opens the results page for a text (the surrounding form's submit). */
   onSearch: (text: string) => void;
+  /** Take the focus on mounting: the plain input this replaces still had it. */
+  autoFocus: boolean;
 }
 
 /** A phone (narrow or touch): after a search the input lets go of the focus so the keyboard hides. */
@@ -32,7 +34,7 @@ function onPhone(): boolean {
  * typed text (the form's submit); the list closes on Enter and on a pick, and stays closed until
  * the shopper types or focuses again (answers arriving later never reopen it).
  */
-export default function SearchSuggestions({ value, onChange, onSearch }: SearchSuggestionsProps) {
+export default function SearchSuggestions({ value, onChange, onSearch, autoFocus }: SearchSuggestionsProps) {
   const navigate = useNavigate();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const inputRef = useRef<HTMLInputElement>(null);
@@ -82,8 +84,8 @@ export default function SearchSuggestions({ value, onChange, onSearch }: SearchS
         <TextInput
           {...searchInputProps}
           ref={inputRef}
-          // The plain input this replaces had the focus; focusing opens the list.
-          autoFocus
+          // Focusing opens the list.
+          autoFocus={autoFocus}
           autoComplete="off"
           value={value}
           onChange={(event) => {

@@ -6,16 +6,19 @@ import { BasketSync } from '../orders/BasketSync';
 import { OrderPanels } from '../orders/OrderPanels';
 import { StoreFooter } from './StoreFooter';
 import { StoreHeader } from './StoreHeader';
+import { skipTargets } from '../../ui/skip-targets';
+import { SkipLinks } from './SkipLinks';
 
 export function StoreLayout() {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLinks />
       <StoreHeader />
       <CatalogueMenu />
       <AuthPanel />
       <OrderPanels />
       <BasketSync />
-      <Container component="main" size="xl" py="md" w="100%" style={{ flex: 1 }}>
+      <Container component="main" id={skipTargets.main} size="xl" py="md" w="100%" style={{ flex: 1 }}>
         <Outlet />
       </Container>
       <StoreFooter />

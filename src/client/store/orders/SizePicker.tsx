@@ -21,9 +21,12 @@ function chipName(name: string, stock: number): string {
 /**
  * Every size of the chosen colour as a chip; a size is required where the product has sizes.
  * A sold-out size stays in its place, struck through and disabled; the last few say how many are left.
+ * The chips are one radio group for the keyboard: Tab enters at the chosen size, arrows choose.
  */
 export function SizePicker({ sizes, stockOf, value, onChange, error }: SizePickerProps) {
   const errorId = useId();
+  // One name makes the chips one native radio group: a single Tab stop, arrows move between sizes.
+  const groupName = useId();
   return (
     <Stack gap={8}>
       <Text size="sm">
@@ -43,6 +46,7 @@ export function SizePicker({ sizes, stockOf, value, onChange, error }: SizePicke
               <Stack key={item.id} gap={2} align="center">
                 <Chip
                   value={item.url}
+                  name={groupName}
                   radius="sm"
                   variant="outline"
                   color={error ? 'red' : undefined}
