@@ -49,6 +49,10 @@ export const moderationItemSchema = z.object({
   rating: z.number().int().nullable(),
   text: z.string(),
   images: z.array(z.string()),
+  /** Reviews only: pros, cons and the size fit (null for questions and when not given). */
+  pros: z.string().nullable(),
+  cons: z.string().nullable(),
+  sizeFit: z.enum(['fits', 'small', 'large']).nullable(),
   ...moderationShape,
   moderatedBy: personSchema.nullable(),
   moderatedAt: z.string().nullable(),
