@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainMessages } from '../src/shared/errors.js';
 import type { ModerationItem } from '../src/shared/schemas/moderation.js';
@@ -124,7 +125,7 @@ describe('photos', () => {
     const newer = (await upload(t, people[3]!.token, 1)).body as string[];
     const hidden = (await upload(t, people[1]!.token, 1)).body as string[];
     const first = await post(people[2]!.token, { productId, rating: 5, text: 'Первый', images: older });
-    await t.db.updateTable('reviews').set({ createdAt: new Date(Date.now() - 86_400_000) }).where('id', '=', first.body.id).execute();
+    await sql`update reviews set created_at = now() - interval '1 day' where id = ${first.body.id}`.execute(t.db);
     await post(people[3]!.token, { productId, rating: 4, text: 'Второй', images: newer });
     const bad = await post(people[1]!.token, { productId, rating: 1, text: 'Скрытый', images: hidden });
     await t.rest('POST', `/moderation/reviews/${bad.body.id}/reject`, { token: admin, body: { reason: 'Реклама' } });
