@@ -19,7 +19,7 @@ export function ReviewRichFields({ values, onChange, sized }: ReviewRichFieldsPr
   return (
     <>
       {sized && (
-        <Radio.Group label="Размер" value={values.sizeFit ?? ''} onChange={(value) => onChange({ ...values, sizeFit: value as SizeFit })}>
+        <Radio.Group label="Размер" value={values.sizeFit ?? ''} onChange={(value) => onChange({ ...values, sizeFit: sizeFitValues.find((fit) => fit === value) ?? null })}>
           <Group gap="md" mt={6}>
             {sizeFitValues.map((value) => (
               <Radio key={value} value={value} label={sizeFitLabels[value]} />
