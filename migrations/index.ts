@@ -33,6 +33,7 @@ import * as catalogueChangeMarks from './0032_catalogue_change_marks.js';
 import * as auditLog from './0033_audit_log.js';
 import * as popularSearches from './0035_popular_searches.js';
 import * as slideText from './0036_slide_text.js';
+import * as reviewProsCons from './0037_review_pros_cons.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0033_audit_log': auditLog,
   '0035_popular_searches': popularSearches,
   '0036_slide_text': slideText,
+  '0037_review_pros_cons': reviewProsCons,
 };

@@ -128,7 +128,7 @@ describe("the product's rating and review count", () => {
     await t.rest('PUT', `/reviews/${first.body.id}`, { body: { rating: 4 }, token: anna.token });
     expect(await productRating(t, productId)).toEqual({ rating: 3, reviewCount: 2 });
     const summary = await t.trpc().reviews.reviews.summary.query({ productId });
-    expect(summary).toEqual({ rating: 3, count: 2, distribution: [0, 1, 0, 1, 0] });
+    expect(summary).toEqual({ rating: 3, count: 2, distribution: [0, 1, 0, 1, 0], sizeFit: { sized: false, fits: 0, small: 0, large: 0 } });
     await t.rest('DELETE', `/reviews/${first.body.id}`, { token: anna.token });
     expect(await productRating(t, productId)).toEqual({ rating: 2, reviewCount: 1 });
     const card = await t.rest<{ rating: number | null; reviewCount: number }>('GET', `/products/${productId}`);

@@ -49,6 +49,19 @@ describe('demo reviews and questions', () => {
     expect(rows.some((row) => /доволен|ожидал[ .,]|Снизил /.test(row.text))).toBe(true);
   });
 
+  it('name pros and cons on some reviews, and the size fit on sized products only', async () => {
+    const rows = await t.db
+      .selectFrom('reviews as r')
+      .select(['r.pros', 'r.cons', 'r.sizeFit', (eb) => eb.exists(eb.selectFrom('productSizes as ps').select('ps.sizeId').whereRef('ps.productId', '=', 'r.productId')).as('sized')])
+      .execute();
+    expect(rows.some((row) => row.pros !== null)).toBe(true);
+    expect(rows.some((row) => row.cons !== null)).toBe(true);
+    expect(rows.filter((row) => !row.sized && row.sizeFit !== null)).toEqual([]);
+    expect(new Set(rows.filter((row) => row.sized).map((row) => row.sizeFit))).toEqual(new Set(['fits', 'small', 'large']));
+    // Pros and cons are noun phrases: nothing in them has to agree with the author's gender.
+    expect(rows.filter((row) => /(ожидал|доволен|довольна|снизил|купил|заказал)/i.test(`${row.pros ?? ''} ${row.cons ?? ''}`))).toEqual([]);
+  });
+
   it('answer questions with what the shop really offers', async () => {
     const answers = await t.db.selectFrom('questionComments').select('text').where('isShop', '=', true).execute();
     expect(answers.some((answer) => answer.text.includes('«Сообщить о поступлении»'))).toBe(true);

@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { idSchema, listResponse, pagingShape } from './common.js';
+import { sizeFitSchema } from './reviews-rich.js';
 
 /**
  * Moderation of reviews (with their photos) and questions, and the staff's inbox of callback
@@ -49,6 +50,10 @@ export const moderationItemSchema = z.object({
   rating: z.number().int().nullable(),
   text: z.string(),
   images: z.array(z.string()),
+  /** Reviews only: pros, cons and the size fit (null for questions and when not given). */
+  pros: z.string().nullable(),
+  cons: z.string().nullable(),
+  sizeFit: sizeFitSchema.nullable(),
   ...moderationShape,
   moderatedBy: personSchema.nullable(),
   moderatedAt: z.string().nullable(),

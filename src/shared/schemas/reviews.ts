@@ -2,6 +2,7 @@ import { z } from '../zod.js';
 import { cursorShape, flagSchema, idSchema, listResponse, nextCursorShape, okSchema, pagingShape, wholeNumber } from './common.js';
 import { imageNameSchema } from './media.js';
 import { moderationFilterSchema, moderationShape } from './moderation.js';
+import { reviewRichInputShape, reviewRichShape, sizeFitSummarySchema, withPhotosSchema } from './reviews-rich.js';
 
 /**
  * Reviews and questions (docs/reviews.md): reviews with a rating and photos, review
@@ -99,6 +100,7 @@ export const reviewSchema = z.object({
   rating: z.number().int(),
   text: z.string(),
   images: z.array(z.string()),
+  ...reviewRichShape,
   showOnMain: z.boolean(),
   ...moderationShape,
   createdAt: z.string(),
@@ -114,6 +116,7 @@ export const reviewListSchema = z.object({
   userId: idSchema.optional(),
   showOnMain: flagSchema.optional(),
   rating: ratingSchema.optional(),
+  withPhotos: withPhotosSchema,
   moderation: moderationFilterSchema,
   merge: mergeSchema,
   sort: z
@@ -136,6 +139,7 @@ export const reviewCreateSchema = z.object({
   rating: ratingSchema,
   text: reviewTextSchema,
   images: reviewPhotosSchema.default([]),
+  ...reviewRichInputShape,
   showOnMain: z.boolean().optional().meta({ description: 'Только SuperUser и Admin' }),
 });
 export type ReviewCreateInput = z.output<typeof reviewCreateSchema>;
@@ -146,6 +150,7 @@ export const reviewUpdateSchema = z.object({
   rating: ratingSchema.optional(),
   text: reviewTextSchema.optional(),
   images: reviewPhotosSchema.optional(),
+  ...reviewRichInputShape,
   showOnMain: z.boolean().optional().meta({ description: 'Только SuperUser и Admin' }),
 });
 export type ReviewUpdateInput = z.output<typeof reviewUpdateSchema>;
@@ -155,6 +160,8 @@ export const reviewSummarySchema = z.object({
   count: z.number().int(),
   /** Reviews with 1, 2, 3, 4 and 5 stars. */
   distribution: z.array(z.number().int()).length(5),
+  /** How the size fits, by approved reviews (docs/reviews.md). */
+  sizeFit: sizeFitSummarySchema,
 });
 export const productIdSchema = z.object({ productId: idSchema });
 

@@ -18,6 +18,7 @@ import { toastSuccess } from '../../ui/toast';
 import { usePaging } from '../../ui/use-paging';
 import { useTitle } from '../../ui/use-title';
 import { formatDateTime, useQueryFilter } from './filters';
+import { ModerationReviewDetails } from './ModerationReviewDetails';
 import { RejectDialog } from './RejectDialog';
 
 const PAGE_SIZE = 20;
@@ -50,6 +51,7 @@ function ModerationCard({ item, busy, onApprove, onReject }: { item: ModerationI
             </Anchor>
             {item.rating !== null && <Rating value={item.rating} readOnly role="img" size="xs" aria-label={`Оценка ${item.rating} из 5`} />}
             <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{item.text}</Text>
+            <ModerationReviewDetails item={item} />
             {item.images.length > 0 && (
               <Group gap="xs">
                 {item.images.map((image, index) => (

@@ -4,6 +4,7 @@ import { ShopImage } from '../../ui/ShopImage';
 import { CommentList } from './CommentList';
 import { PostCard } from './PostCard';
 import { ReactionButtons } from './ReactionButtons';
+import { ReviewDetails } from './ReviewDetails';
 
 interface ReviewCardProps {
   review: Review;
@@ -12,7 +13,7 @@ interface ReviewCardProps {
   onReactComment: (commentId: number, value: ReactionValue) => Promise<ReactionResult>;
 }
 
-/** One review: stars, author, date, text (always as text), photos, reactions and comments. */
+/** One review: stars, author, date, text (always as text), pros, cons and size fit, photos, reactions and comments. */
 export function ReviewCard({ review, onOpenPhoto, onReact, onReactComment }: ReviewCardProps) {
   return (
     <PostCard
@@ -23,6 +24,7 @@ export function ReviewCard({ review, onOpenPhoto, onReact, onReactComment }: Rev
       moderation={{ status: review.moderationStatus, reason: review.moderationReason }}
       aside={<Rating value={review.rating} readOnly role="img" aria-label={`Оценка ${review.rating} из 5`} />}
     >
+      <ReviewDetails review={review} />
       {review.images.length > 0 && (
         <Group gap="xs">
           {review.images.map((name, index) => (

@@ -8,23 +8,31 @@ import { useAuth } from '../../accounts/AuthProvider';
 import { httpStatusOf, trpc } from '../../trpc';
 import { ShopImage } from '../../ui/ShopImage';
 import { toastError, toastSuccess } from '../../ui/toast';
+import { ReviewRichFields, type RichValues } from './ReviewRichFields';
 
 interface ReviewFormProps {
   productId: number;
   productName: string;
+  /** The product has sizes: the form asks how the size fits. */
+  sized: boolean;
   /** The shopper's own review to edit; null writes a new one. */
   existing: Review | null;
   onClose: () => void;
 }
 
-/** Writing or editing a review: stars, text, up to 10 photos uploaded with a progress bar. */
-export default function ReviewForm({ productId, productName, existing: initial, onClose }: ReviewFormProps) {
+function richOf(review: Review | null): RichValues {
+  return { pros: review?.pros ?? '', cons: review?.cons ?? '', sizeFit: review?.sizeFit ?? null };
+}
+
+/** Writing or editing a review: stars, text, pros and cons, size fit (sized goods), up to 10 photos uploaded with a progress bar. */
+export default function ReviewForm({ productId, productName, sized, existing: initial, onClose }: ReviewFormProps) {
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const [existing, setExisting] = useState(initial);
   const [rating, setRating] = useState(initial?.rating ?? 0);
   const [text, setText] = useState(initial?.text ?? '');
   const [images, setImages] = useState<string[]>(initial?.images ?? []);
+  const [rich, setRich] = useState<RichValues>(richOf(initial));
   const [errors, setErrors] = useState<{ rating?: string; text?: string }>({});
   const [duplicate, setDuplicate] = useState(false);
   const { upload, progress } = useImageUpload();
@@ -47,6 +55,7 @@ export default function ReviewForm({ productId, productName, existing: initial, 
     setRating(review.rating);
     setText(review.text);
     setImages(review.images);
+    setRich(richOf(review));
     setDuplicate(false);
   };
 
@@ -57,7 +66,10 @@ export default function ReviewForm({ productId, productName, existing: initial, 
     setErrors(found);
     if (found.rating || found.text) return;
     try {
-      const saved = existing ? await update.mutateAsync({ reviewId: existing.id, rating, text, images }) : await create.mutateAsync({ productId, rating, text, images });
+      const details = { pros: rich.pros, cons: rich.cons, ...(sized ? { sizeFit: rich.sizeFit } : {}) };
+      const saved = existing
+        ? await update.mutateAsync({ reviewId: existing.id, rating, text, images, ...details })
+        : await create.mutateAsync({ productId, rating, text, images, ...details });
       await done(saved);
     } catch (error) {
       if (!existing && httpStatusOf(error) === 409) setDuplicate(true);
@@ -100,6 +112,7 @@ export default function ReviewForm({ productId, productName, existing: initial, 
             error={errors.text}
             description={`${text.length} из ${reviewTextBounds.max}`}
           />
+          <ReviewRichFields values={rich} onChange={setRich} sized={sized} />
           <Stack gap={6}>
             <Text size="sm" fw={500}>
               Фотографии ({images.length} из {maxPhotosPerReview})

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { ReactionValue, Review, reviewSortValues } from '../../../shared/schemas/reviews.js';
@@ -7,6 +7,8 @@ import { trpc } from '../../trpc';
 import { useDisplayFlags } from '../../ui/display-flags';
 import { RatingSummary } from './RatingSummary';
 import { ReviewCard } from './ReviewCard';
+import { ReviewPhotoStrip } from './ReviewPhotoStrip';
+import { SizeFitLine } from './SizeFitLine';
 
 const PhotoViewer = lazy(() => import('../../ui/PhotoViewer'));
 const ReviewForm = lazy(() => import('./ReviewForm'));
@@ -26,10 +28,11 @@ export function ReviewsSection({ productId, productName }: { productId: number; 
   const flags = useDisplayFlags();
   const [sort, setSort] = useState<ReviewSort>('newest');
   const [limit, setLimit] = useState(PAGE);
+  const [withPhotos, setWithPhotos] = useState(false);
   const [editing, setEditing] = useState<Review | 'new' | null>(null);
   const [viewer, setViewer] = useState<{ images: string[]; start: number } | null>(null);
   const summary = trpc.reviews.reviews.summary.useQuery({ productId });
-  const list = trpc.reviews.reviews.list.useQuery({ productId, sort, limit }, { placeholderData: keepPreviousData });
+  const list = trpc.reviews.reviews.list.useQuery({ productId, sort, limit, ...(withPhotos ? { withPhotos } : {}) }, { placeholderData: keepPreviousData });
   const react = trpc.reviews.reviews.react.useMutation();
   const reactComment = trpc.reviews.comments.react.useMutation();
   const rows = list.data?.rows ?? [];
@@ -51,16 +54,31 @@ export function ReviewsSection({ productId, productName }: { productId: number; 
         </Button>
       </Group>
       {summary.data && <RatingSummary {...summary.data} />}
-      {total > 1 && (
-        <Select
-          label="Сортировка отзывов"
-          data={sortOptions}
-          value={sort}
-          onChange={(value) => value && setSort(value)}
-          allowDeselect={false}
-          maw={260}
-        />
-      )}
+      {summary.data && <SizeFitLine summary={summary.data.sizeFit} />}
+      <ReviewPhotoStrip productId={productId} onOpen={(images, start) => setViewer({ images, start })} />
+      <Group align="flex-end" gap="md">
+        {(total > 1 || withPhotos) && (
+          <Select
+            label="Сортировка отзывов"
+            data={sortOptions}
+            value={sort}
+            onChange={(value) => value && setSort(value)}
+            allowDeselect={false}
+            maw={260}
+          />
+        )}
+        {(total > 0 || withPhotos) && (
+          <Checkbox
+            label="Только с фото"
+            checked={withPhotos}
+            onChange={(event) => {
+              setWithPhotos(event.currentTarget.checked);
+              setLimit(PAGE);
+            }}
+            mb={8}
+          />
+        )}
+      </Group>
       {rows.map((review) => (
         <ReviewCard
           key={review.id}
@@ -70,7 +88,7 @@ export function ReviewsSection({ productId, productName }: { productId: number; 
           onReactComment={(commentId, reaction) => reactComment.mutateAsync({ commentId, reaction })}
         />
       ))}
-      {!list.isLoading && total === 0 && <Text c="dimmed">Станьте первым, кто оставит отзыв об этом товаре.</Text>}
+      {!list.isLoading && total === 0 && <Text c="dimmed">{withPhotos ? 'Отзывов с фотографиями пока нет.' : 'Станьте первым, кто оставит отзыв об этом товаре.'}</Text>}
       {rows.length < total && (
         <Button variant="default" onClick={() => setLimit((current) => current + PAGE)} loading={list.isFetching} style={{ alignSelf: 'center' }}>
           Показать ещё
@@ -83,7 +101,7 @@ export function ReviewsSection({ productId, productName }: { productId: number; 
       )}
       {editing && (
         <Suspense fallback={null}>
-          <ReviewForm productId={productId} productName={productName} existing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+          <ReviewForm productId={productId} productName={productName} sized={summary.data?.sizeFit.sized ?? false} existing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
         </Suspense>
       )}
     </Stack>

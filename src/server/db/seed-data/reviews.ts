@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { hashPassword } from '../../services/accounts/passwords.js';
 import type { Database } from '../schema.js';
+import type { SizeFit } from '../tables/reviews.js';
 
 /**
  * Demo reviews and questions: several reviewers, reviews on most products (a few with photos from
@@ -37,6 +38,29 @@ const textsByRating: Record<number, readonly Text[]> = {
   2: [same('Размер не совпал с таблицей, пришлось вернуть.')],
   1: [same('Пришло с браком, шов разошёлся в первый же день.')],
 };
+
+/** Pros and cons are short noun phrases, so they read the same from a man and a woman. */
+const prosByRating: Record<number, readonly string[]> = {
+  5: ['Мягкая ткань, аккуратные швы', 'Удобная посадка, приятный цвет', 'Качество за свои деньги'],
+  4: ['Хорошая ткань, удобно в носке', 'Приятный цвет, быстрая доставка'],
+  3: ['Невысокая цена'],
+  2: ['Быстрая доставка'],
+  1: [],
+};
+const consByRating: Record<number, readonly string[]> = {
+  5: [],
+  4: ['Цвет чуть темнее, чем на фото', 'Мнётся после стирки'],
+  3: ['Тонкая ткань', 'Катышки через пару недель'],
+  2: ['Размер не по таблице'],
+  1: ['Брак по шву'],
+};
+
+/** How a demo review finds the size: as its text says when it says so, mostly «соответствует» otherwise. */
+function sizeFitFor(text: string, roll: number): SizeFit {
+  if (text.includes('маломерит')) return 'small';
+  if (text.includes('Размер не совпал')) return 'large';
+  return roll < 0.75 ? 'fits' : roll < 0.9 ? 'small' : 'large';
+}
 
 /** The demo's first names are all ordinary Russian ones: a woman's ends in «а» or «я». */
 const writesAsWoman = (firstName: string) => /[ая]$/.test(firstName);
@@ -86,6 +110,7 @@ export async function seedReviews(trx: Transaction<Database>, options: { product
     .orderBy('productId')
     .orderBy('position')
     .execute();
+  const sized = new Set((await trx.selectFrom('productSizes').select('productId').distinct().execute()).map((row) => row.productId));
   const picturesOf = new Map<number, string[]>();
   for (const row of firstPictures) if (!picturesOf.has(row.productId)) picturesOf.set(row.productId, row.images);
 
@@ -95,10 +120,24 @@ export async function seedReviews(trx: Transaction<Database>, options: { product
     return Array.from({ length: Math.min(count, shoppers.length) }, (_, index) => {
       const rating = ratingFor(productId, index);
       const texts = textsByRating[rating]!;
-      const withPhotos = rating >= 4 && pick(productId, index + 50) < 0.2 ? (picturesOf.get(productId) ?? []).slice(0, 2) : [];
+      const withPhotos = rating >= 4 && pick(productId, index + 50) < 0.3 ? (picturesOf.get(productId) ?? []).slice(0, 2) : [];
       const userId = shoppers[(productId + index) % shoppers.length]!;
       const text = texts[(productId + index) % texts.length]!;
-      return { productId, userId, rating, text: women.has(userId) ? text.f : text.m, images: withPhotos };
+      const written = women.has(userId) ? text.f : text.m;
+      // About half the reviews name pros and cons; every review of a sized product says how the size fits.
+      const detailed = pick(productId, index + 400) < 0.5;
+      const pros = prosByRating[rating]!;
+      const cons = consByRating[rating]!;
+      return {
+        productId,
+        userId,
+        rating,
+        text: written,
+        images: withPhotos,
+        pros: detailed && pros.length ? pros[(productId + index) % pros.length]! : null,
+        cons: detailed && cons.length ? cons[(productId + index) % cons.length]! : null,
+        sizeFit: sized.has(productId) ? sizeFitFor(written, pick(productId, index + 500)) : null,
+      };
     });
   });
   const reviewIds = reviewRows.length ? (await trx.insertInto('reviews').values(reviewRows).returning('id').execute()).map((row) => row.id) : [];

@@ -6,6 +6,9 @@ export type ReactionValue = 'Like' | 'Dislike';
 /** Where a review or question stands with the moderators (migrations/0030_moderation_inbox.ts). */
 export type ModerationStatus = 'pending' | 'approved' | 'rejected';
 
+/** How a sized product's size fits, by a review: as expected, runs small, runs large. */
+export type SizeFit = 'fits' | 'small' | 'large';
+
 /** Moderation columns of reviews and questions; only approved ones are shown to others. */
 interface ModerationColumns {
   moderationStatus: Defaulted<ModerationStatus>;
@@ -25,6 +28,11 @@ export interface ReviewsTable extends ModerationColumns {
   /** Image names, at most 10, in the order shown. */
   images: Defaulted<string[]>;
   showOnMain: Defaulted<boolean>;
+  /** Pros and cons, plain text up to 2000 characters (migrations/0037_review_pros_cons.ts). */
+  pros: string | null;
+  cons: string | null;
+  /** How the size fits; only on products with sizes. */
+  sizeFit: SizeFit | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

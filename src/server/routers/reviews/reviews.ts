@@ -13,6 +13,8 @@ import {
   reviewSummarySchema,
   reviewUpdateSchema,
 } from '../../../shared/schemas/reviews.js';
+import { reviewPhotoStripInputSchema, reviewPhotoStripSchema } from '../../../shared/schemas/reviews-rich.js';
+import { reviewPhotoStrip } from '../../services/reviews/review-rich.js';
 import { assertActsForSelf } from '../../services/reviews/access.js';
 import { checkedFilter, readerFilter } from '../../services/reviews/visibility.js';
 import { deleteReaction, react, reactionTargets } from '../../services/reviews/reactions.js';
@@ -34,7 +36,8 @@ export const reviewsRouter = router({
         summary: 'Отзывы: список с фильтрами, сортировкой и страницами',
         description:
           'Каждый отзыв — с публичным именем автора, фотографиями, числом лайков и дизлайков, реакцией вызывающего (myReaction) и комментариями (ответ магазина первым). ' +
-          '`merge=true` добавляет к каждому отзыву его товар (`product`: id, name, url, image) — для списков отзывов о разных товарах; без merge `product` равен null.',
+          '`merge=true` добавляет к каждому отзыву его товар (`product`: id, name, url, image) — для списков отзывов о разных товарах; без merge `product` равен null. ' +
+          '`withPhotos=true` оставляет только отзывы с фотографиями.',
       },
     })
     .input(reviewListSchema)
@@ -53,6 +56,12 @@ export const reviewsRouter = router({
     .output(reviewSummarySchema)
     .query(({ ctx, input }) => reviewSummary(ctx.db, input.productId)),
 
+  /** tRPC only: the product page's strip of customers' photos (approved reviews, newest first). */
+  photos: publicProcedure
+    .input(reviewPhotoStripInputSchema)
+    .output(reviewPhotoStripSchema)
+    .query(({ ctx, input }) => reviewPhotoStrip(ctx.db, input.productId)),
+
   create: userProcedure
     .meta({
       openapi: {
@@ -61,7 +70,9 @@ export const reviewsRouter = router({
         tags,
         protect: true,
         summary: 'Написать отзыв',
-        description: 'Один отзыв на товар от пользователя (повторный — 409). Фотографии — имена своих загрузок (POST /images), не больше 10.',
+        description:
+          'Один отзыв на товар от пользователя (повторный — 409). Фотографии — имена своих загрузок (POST /images), не больше 10. ' +
+          'Достоинства и недостатки — до 2000 символов; sizeFit — только для товаров с размерами (иначе 400).',
       },
     })
     .input(reviewCreateSchema)

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ModerationItem, ModerationKind, ModerationQueueInput } from '../../../shared/schemas/moderation.js';
 import type { Db } from '../../db/connection.js';
-import type { ModerationStatus } from '../../db/tables/reviews.js';
+import type { ModerationStatus, SizeFit } from '../../db/tables/reviews.js';
 import { inTransaction } from '../../db/transaction.js';
 import { notFound } from './access.js';
 import { isoDate, publicName } from './list-parts.js';
@@ -24,6 +24,9 @@ interface QueueRow {
   rating: number | null;
   text: string;
   images: string[];
+  pros: string | null;
+  cons: string | null;
+  sizeFit: SizeFit | null;
   moderationStatus: ModerationStatus;
   moderationReason: string | null;
   moderatedById: number | null;
@@ -34,17 +37,17 @@ interface QueueRow {
 }
 
 const items = sql`(
-  select 'review' as kind, id, product_id, user_id, rating::int as rating, text, images,
+  select 'review' as kind, id, product_id, user_id, rating::int as rating, text, images, pros, cons, size_fit,
          moderation_status, moderation_reason, moderated_by, moderated_at, created_at from reviews
   union all
-  select 'question', id, product_id, user_id, null, text, '{}'::text[],
+  select 'question', id, product_id, user_id, null, text, '{}'::text[], null, null, null,
          moderation_status, moderation_reason, moderated_by, moderated_at, created_at from questions)`;
 
 /** The queue's rows matching `where`, then `tail` (order, limit); each carries the total of its kind. */
 async function queueRows(db: Db, where: RawBuilder<unknown>, tail: RawBuilder<unknown>): Promise<QueueRow[]> {
   const { rows } = await sql<QueueRow>`
     select m.kind, m.id, m.product_id, p.name as product_name, p.url as product_url, m.user_id, ${publicName('u')} as author_name,
-           m.rating, m.text, m.images, m.moderation_status, m.moderation_reason, m.moderated_by as moderated_by_id,
+           m.rating, m.text, m.images, m.pros, m.cons, m.size_fit, m.moderation_status, m.moderation_reason, m.moderated_by as moderated_by_id,
            case when mu.id is null then null else ${publicName('mu')} end as moderator_name, m.moderated_at, m.created_at,
            count(*) over ()::int as total
       from ${items} m
@@ -84,6 +87,9 @@ function toItem(row: QueueRow): ModerationItem {
     rating: row.rating,
     text: row.text,
     images: row.images,
+    pros: row.pros,
+    cons: row.cons,
+    sizeFit: row.sizeFit,
     moderationStatus: row.moderationStatus,
     moderationReason: row.moderationReason,
     moderatedBy: row.moderatedById === null || row.moderatorName === null ? null : { id: row.moderatedById, name: row.moderatorName },

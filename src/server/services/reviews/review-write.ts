@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { assertActsForSelf, assertMayChange, assertModerator, isModerator, notFound, type Caller } from './access.js';
 import { assertPhotosAllowed } from './photos.js';
 import { getReview } from './review-list.js';
+import { assertSizeFitAllowed, richChanged, richColumns } from './review-rich.js';
 import { backToQueue, stateAfterEdit, stateOfNew } from './visibility.js';
 
 /**
@@ -32,6 +33,7 @@ export async function createReview(db: Db, caller: Caller, input: ReviewCreateIn
       .executeTakeFirst();
     if (existing) throw new TRPCError({ code: 'CONFLICT', message: domainMessages.reviewExists });
     await assertPhotosAllowed(trx, input.images, { uploaderId: caller.id, moderator });
+    await assertSizeFitAllowed(trx, input.productId, input.sizeFit);
     const moderationStatus = await stateOfNew(trx, moderator);
     const row = await trx
       .insertInto('reviews')
@@ -41,6 +43,7 @@ export async function createReview(db: Db, caller: Caller, input: ReviewCreateIn
         rating: input.rating,
         text: input.text,
         images: input.images,
+        ...richColumns(input),
         showOnMain: input.showOnMain ?? false,
         moderationStatus,
       })
@@ -63,9 +66,10 @@ export async function updateReview(db: Db, caller: Caller, input: ReviewUpdateIn
     if (!current) throw notFound();
     await assertMayChange(trx, caller, current.userId);
     // An author's change of what others read is moderated again (visibility.ts); a moderator's keeps the state.
-    const contentChanged = input.rating !== undefined || input.text !== undefined || input.images !== undefined;
+    const contentChanged = input.rating !== undefined || input.text !== undefined || input.images !== undefined || richChanged(input);
     const state = contentChanged && current.userId === caller.id && !(await isModerator(trx, caller)) ? backToQueue(await stateAfterEdit(trx, current.moderationStatus)) : {};
     if (input.showOnMain !== undefined) await assertModerator(trx, caller);
+    await assertSizeFitAllowed(trx, current.productId, input.sizeFit);
     if (input.images) {
       // The author's rule is the author's uploads, whoever edits.
       const moderator = current.userId !== caller.id;
@@ -78,6 +82,7 @@ export async function updateReview(db: Db, caller: Caller, input: ReviewUpdateIn
         ...(input.rating !== undefined ? { rating: input.rating } : {}),
         ...(input.text !== undefined ? { text: input.text } : {}),
         ...(input.images !== undefined ? { images: input.images } : {}),
+        ...richColumns(input),
         ...(input.showOnMain !== undefined ? { showOnMain: input.showOnMain } : {}),
         ...state,
         updatedAt: new Date(),
