@@ -31,6 +31,7 @@ import * as moderationInbox from './0030_moderation_inbox.js';
 import * as orderStaff from './0031_order_staff.js';
 import * as catalogueChangeMarks from './0032_catalogue_change_marks.js';
 import * as auditLog from './0033_audit_log.js';
+import * as searchCategoriesBrands from './0034_search_categories_brands.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0031_order_staff': orderStaff,
   '0032_catalogue_change_marks': catalogueChangeMarks,
   '0033_audit_log': auditLog,
+  '0034_search_categories_brands': searchCategoriesBrands,
 };
