@@ -44,17 +44,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ) stored`.execute(db);
   await sql`create index products_search_idx on products using gin (search)`.execute(db);
 
-  // Links: the products whose links changed are read again; the version moves (kept rankings).
+  // Links: the products whose links changed are read again; when a product's words really
+  // change, the version moves (the kept rankings depend on them).
   await sql`
     create function product_links_search_meta() returns trigger language plpgsql as $$
+    declare changed boolean := false;
     begin
       if tg_op in ('INSERT', 'UPDATE') then
-        update products p set search_meta = product_search_meta(p.id) where p.id in (select product_id from new_rows);
+        update products p set search_meta = m.meta
+          from (select n.product_id as id, product_search_meta(n.product_id) as meta from (select distinct product_id from new_rows) n) m
+          where p.id = m.id and p.search_meta is distinct from m.meta;
+        changed := found;
       end if;
       if tg_op in ('DELETE', 'UPDATE') then
-        update products p set search_meta = product_search_meta(p.id) where p.id in (select product_id from old_rows);
+        update products p set search_meta = m.meta
+          from (select o.product_id as id, product_search_meta(o.product_id) as meta from (select distinct product_id from old_rows) o) m
+          where p.id = m.id and p.search_meta is distinct from m.meta;
+        changed := changed or found;
       end if;
-      update search_version set version = version + 1;
+      if changed then
+        update search_version set version = version + 1;
+      end if;
       return null;
     end $$`.execute(db);
   for (const table of ['product_categories', 'product_brands']) {
