@@ -13,8 +13,13 @@ import { allowedEdits, closestReading, isLatin, stemDistance, swapLayout, tokens
  * 2. in the other keyboard layout («gkfnmt» → «платье», «тшлу» → «nike»), with the same rules;
  * 3. transliterated: the token's skeleton (`search_skeleton`, migration 0011) equals or starts the
  *    skeleton of known words («paljto» → «пальто», «krossov» → «кроссовки»);
- * 4. corrected, only for a word that matched nothing above: the nearest known words by edit
- *    distance (a swap of neighbours is one edit), possibly as a prefix («кросов» → «кроссов»).
+ * 4. as a diminutive of a base word («курточка» → «куртка», forms.ts);
+ * 5. corrected, only for a word that matched nothing above: the nearest known words by edit
+ *    distance (a swap of neighbours is one edit), possibly as a prefix («кросов» → «кроссов»), or
+ *    by stem, for a typo in another form of the word («кросовок»).
+ * Before that, look-alike letters are fixed and dimensions joined (forms.ts); a one-letter word
+ * follows the layout the other words were read in. Category and brand words match through
+ * `products.search` itself (migration 0034).
  * Words become one tsquery over `products.search` (GIN index); readings 2–4 are reported back as
  * the corrected query. A token that no reading matches makes the result empty.
  */
