@@ -53,7 +53,7 @@ beforeAll(async () => {
   brand['nike'] = await send('POST', '/brands', { name: 'Nike', url: 'nike', synonyms: ['найк'] });
   brand['hausmann'] = await send('POST', '/brands', { name: 'Hausmann', url: 'hausmann' });
   category['odezhda'] = await send('POST', '/categories', { name: 'Одежда', url: 'odezhda' });
-  category['kurtki'] = await send('POST', '/categories', { name: 'Куртки', url: 'kurtki', parentId: category['odezhda']!.id });
+  category['kurtki'] = await send('POST', '/categories', { name: 'Куртки', url: 'kurtki', parentId: category['odezhda'].id });
   category['dom'] = await send('POST', '/categories', { name: 'Текстиль', url: 'dom' });
   for (const [name, url, categoryUrl, brandUrl] of [
     ['Ветровка Nike Windrunner', 'windrunner', 'kurtki', 'nike'],
