@@ -31,6 +31,7 @@ import * as moderationInbox from './0030_moderation_inbox.js';
 import * as orderStaff from './0031_order_staff.js';
 import * as catalogueChangeMarks from './0032_catalogue_change_marks.js';
 import * as auditLog from './0033_audit_log.js';
+import * as searchCategoriesBrands from './0034_search_categories_brands.js';
 import * as popularSearches from './0035_popular_searches.js';
 import * as slideText from './0036_slide_text.js';
 import * as reviewProsCons from './0037_review_pros_cons.js';
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0031_order_staff': orderStaff,
   '0032_catalogue_change_marks': catalogueChangeMarks,
   '0033_audit_log': auditLog,
+  '0034_search_categories_brands': searchCategoriesBrands,
   '0035_popular_searches': popularSearches,
   '0036_slide_text': slideText,
   '0037_review_pros_cons': reviewProsCons,

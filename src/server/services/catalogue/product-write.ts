@@ -96,12 +96,19 @@ const linkTables = [
 
 async function writeLinks(db: Db, productId: number, fields: ProductFields): Promise<void> {
   for (const [table, column, field] of linkTables) {
-    await db.deleteFrom(table).where('productId', '=', productId).execute();
     const ids = [...new Set(fields[field])];
-    if (!ids.length) continue;
+    // Only the links that really change are written: an unchanged save leaves the search's
+    // category and brand words (and `search_version`, migration 0034) as they were.
     // The four tables share one shape; Kysely cannot see that through a union of table names.
+    const linked = column as 'categoryId';
+    await db
+      .deleteFrom(table as 'productCategories')
+      .where('productId', '=', productId)
+      .$if(ids.length > 0, (query) => query.where(linked, 'not in', ids))
+      .execute();
+    if (!ids.length) continue;
     const rows = ids.map((id) => ({ productId, [column]: id })) as Array<{ productId: number; categoryId: number }>;
-    await db.insertInto(table as 'productCategories').values(rows).execute();
+    await db.insertInto(table as 'productCategories').values(rows).onConflict((conflict) => conflict.doNothing()).execute();
   }
 }
 

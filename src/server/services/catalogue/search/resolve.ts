@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection.js';
-import { allowedEdits, closestReading, isLatin, swapLayout, tokensOf, transpositions, tsTerm, wordsOf } from './text.js';
+import { diminutiveBases, dimensionTerms, transliterationSpellings } from './forms.js';
+import { nearestWords, nearWords, type KnownWord } from './near.js';
+import { allowedEdits, closestReading, isLatin, stemDistance, swapLayout, tokensOf, tsTerm, wordsOf } from './text.js';
 
 /**
  * Name search as Russians type (docs/search.md). Each token of the query is read, in this
@@ -11,8 +13,13 @@ import { allowedEdits, closestReading, isLatin, swapLayout, tokensOf, transposit
  * 2. in the other keyboard layout («gkfnmt» → «платье», «тшлу» → «nike»), with the same rules;
  * 3. transliterated: the token's skeleton (`search_skeleton`, migration 0011) equals or starts the
  *    skeleton of known words («paljto» → «пальто», «krossov» → «кроссовки»);
- * 4. corrected, only for a word that matched nothing above: the nearest known words by edit
- *    distance (a swap of neighbours is one edit), possibly as a prefix («кросов» → «кроссов»).
+ * 4. as a diminutive of a base word («курточка» → «куртка», forms.ts);
+ * 5. corrected, only for a word that matched nothing above: the nearest known words by edit
+ *    distance (a swap of neighbours is one edit), possibly as a prefix («кросов» → «кроссов»), or
+ *    by stem, for a typo in another form of the word («кросовок»).
+ * Before that, look-alike letters are fixed and dimensions joined (forms.ts); a one-letter word
+ * follows the layout the other words were read in. Category and brand words match through
+ * `products.search` itself (migration 0034).
  * Words become one tsquery over `products.search` (GIN index); readings 2–4 are reported back as
  * the corrected query. A token that no reading matches makes the result empty.
  */
@@ -27,11 +34,6 @@ interface WordFacts {
   colors: string[] | null;
   brands: string[] | null;
   categories: string[] | null;
-}
-
-interface KnownWord {
-  word: string;
-  stem: string | null;
 }
 
 export interface ResolvedQuery {
@@ -121,34 +123,6 @@ export function lookUpStatement(words: string[], tokens: string[]) {
       ) g) as skeletons`;
 }
 
-async function nearWords(db: Db, words: string[]): Promise<Map<string, KnownWord[]>> {
-  const swapped = words.flatMap(transpositions);
-  const result = await sql<{ w: string | null; word: string; stem: string | null }>`
-    select c.w, n.word, n.stem from unnest(${words}::text[]) as c(w)
-    cross join lateral (
-      select s.word, s.stem from search_words s where s.word % c.w order by similarity(s.word, c.w) desc, s.word limit 20
-    ) n
-    union all
-    select null, s.word, s.stem from search_words s where s.word = any(${swapped}::text[])`.execute(db);
-  const near = new Map<string, KnownWord[]>(words.map((word) => [word, []]));
-  for (const row of result.rows) {
-    for (const word of row.w === null ? words : [row.w]) near.get(word)?.push({ word: row.word, stem: row.stem });
-  }
-  return near;
-}
-
-/** For the empty page only: the known words most like the failed ones, however unlike. */
-async function nearestWords(db: Db, words: string[]): Promise<string[]> {
-  if (!words.length) return [];
-  const result = await sql<{ word: string }>`
-    select n.word from unnest(${words}::text[]) as c(w)
-    cross join lateral (
-      select s.word from search_words s where s.stem is not null and similarity(s.word, c.w) > 0.1
-      order by similarity(s.word, c.w) desc, s.word limit 3
-    ) n`.execute(db);
-  return result.rows.map((row) => row.word);
-}
-
 type WordReading = { kind: 'name'; terms: string[] } | { kind: 'filter'; colors: string[]; brands: string[]; categories: string[] } | { kind: 'skip' };
 
 /** A word read as typed: name terms, a filter, a stop word to skip, or null (no match). */
@@ -176,6 +150,20 @@ interface TokenReading {
   display: string;
   converted: boolean;
   typed: boolean;
+  /** Read in the other keyboard layout. */
+  layout?: boolean;
+}
+
+/** A token of one Russian diminutive word read by its base («курточка» → «куртка»), forms.ts. */
+function readDiminutive(token: string, facts: Map<string, WordFacts>): TokenReading | null {
+  const words = wordsOf(token);
+  const [word] = words;
+  if (words.length !== 1 || !word) return null;
+  for (const base of diminutiveBases(word)) {
+    const reading = readWord(facts.get(base));
+    if (reading?.kind === 'name') return { readings: [reading], display: base, converted: true, typed: false };
+  }
+  return null;
 }
 
 export async function resolveQuery(db: Db, text: string): Promise<ResolvedQuery> {
@@ -184,18 +172,22 @@ export async function resolveQuery(db: Db, text: string): Promise<ResolvedQuery>
   if (!tokens.length) return empty;
   const layouts = tokens.map(swapLayout);
   const allWords = [...new Set(tokens.flatMap((token, i) => [...wordsOf(token), ...wordsOf(layouts[i] ?? '')]))];
+  allWords.push(...new Set(allWords.flatMap(diminutiveBases)));
   const lettersOf = (token: string) => token.replace(/[^\p{L}]/gu, '');
-  const looked = await lookUpWords(db, allWords, [...new Set(tokens.map(lettersOf))]);
+  const looked = await lookUpWords(db, allWords, [...new Set(tokens.flatMap((token) => transliterationSpellings(lettersOf(token))))]);
   const facts = new Map(looked.words.map((fact) => [fact.w, fact]));
   empty.version = looked.version;
 
   const readings: Array<TokenReading | null> = tokens.map((token, i) => {
+    const dimension = dimensionTerms(token);
+    if (dimension) return { readings: [{ kind: 'name', terms: dimension }], display: token, converted: false, typed: true };
     const typed = readAll(wordsOf(token), facts);
     if (typed) return { readings: typed, display: token, converted: false, typed: true };
     const layout = layouts[i];
     const swapped = layout ? readAll(wordsOf(layout), facts) : null;
-    if (layout && swapped) return { readings: swapped, display: layout, converted: true, typed: false };
-    const skeleton = looked.skeletons[lettersOf(token)];
+    if (layout && swapped) return { readings: swapped, display: layout, converted: true, typed: false, layout: true };
+    const spellings = transliterationSpellings(lettersOf(token)).map((letters) => looked.skeletons[letters]);
+    const skeleton = spellings.find((facts) => facts?.matches?.length) ?? spellings[0];
     const known = skeleton?.matches ?? [];
     if (known.length && (isLatin(token) || known.some((k) => isLatin(k.word)))) {
       const terms = [...new Set(known.flatMap((k) => (k.stem ? [tsTerm(k.stem)] : [])))];
@@ -207,8 +199,16 @@ export async function resolveQuery(db: Db, text: string): Promise<ResolvedQuery>
         : { kind: 'filter', colors: [], brands: [], categories: skeleton.categories ?? [] };
       return { readings: [filter], display: token, converted: false, typed: false };
     }
-    return null;
+    return readDiminutive(token, facts);
   });
+  // A one-letter word («d» for «в») follows the layout the query's other words were typed in.
+  if (readings.some((reading) => reading?.layout)) {
+    tokens.forEach((token, i) => {
+      const layout = layouts[i];
+      const swapped = layout && /^[a-z]$/u.test(token) ? readAll(wordsOf(layout), facts) : null;
+      if (layout && swapped) readings[i] = { readings: swapped, display: layout, converted: true, typed: false, layout: true };
+    });
+  }
 
   // Corrections, only for the words of tokens that nothing above matched.
   const failed = tokens.flatMap((token, i) => (readings[i] ? [] : wordsOf(token).filter((word) => !readWord(facts.get(word)))));
@@ -226,9 +226,15 @@ export async function resolveQuery(db: Db, text: string): Promise<ResolvedQuery>
         shown.push(word);
         continue;
       }
+      const typedStem = facts.get(word)?.stem ?? null;
       const ranked = (near.get(word) ?? [])
         .filter((k) => k.stem !== null)
-        .map((k) => ({ ...k, ...closestReading(word, k.word) }))
+        .map((k) => {
+          // A typo in another form of the word («кросовок»): its stem against the known stem.
+          const byWord = closestReading(word, k.word);
+          const byStem = typedStem && k.stem ? stemDistance(typedStem, k.stem) : Infinity;
+          return { ...k, ...(byStem < byWord.distance ? { distance: byStem, prefix: null } : byWord) };
+        })
         .sort((a, b) => a.distance - b.distance || a.word.length - b.word.length);
       const best = ranked[0];
       if (!best || best.distance > allowedEdits(word)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedEdits, closestReading, editDistance, swapLayout, tokensOf, transpositions, tsTerm } from './text.js';
+import { allowedEdits, closestReading, editDistance, stemDistance, swapLayout, tokensOf, transpositions, tsTerm } from './text.js';
 
 describe('search text', () => {
   it('swaps the keyboard layout both ways, with the punctuation keys of Russian letters', () => {
@@ -21,6 +21,11 @@ describe('search text', () => {
     expect(transpositions('абв')).toEqual(['бав', 'авб']);
   });
 
+  it('compares stems with the typed stem’s fleeting vowel dropped or added', () => {
+    expect(stemDistance('кросовок', 'кроссовк')).toBe(1);
+    expect(stemDistance('батинк', 'ботинк')).toBe(1);
+  });
+
   it('reads a typed word against a known one as a whole word or as a prefix being typed', () => {
     expect(closestReading('кросов', 'кроссовки')).toEqual({ distance: 1, prefix: 'кроссов' });
     expect(closestReading('куртак', 'куртка')).toEqual({ distance: 1, prefix: null });
@@ -32,6 +37,7 @@ describe('search text', () => {
   it('splits the query into at most eight tokens and quotes lexemes', () => {
     expect(tokensOf(' Ёжик  pal\'to !!! ')).toEqual(['ежик', "pal'to"]);
     expect(tokensOf('а б в г д е ж з и к')).toHaveLength(8);
+    expect(tokensOf('плед 150 x 200 кpoссовки')).toEqual(['плед', '150×200', 'кроссовки']);
     expect(tsTerm('крос', true)).toBe("'крос':*");
   });
 });

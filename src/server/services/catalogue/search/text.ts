@@ -3,6 +3,8 @@
  * edit distance used to pick typo corrections. See resolve.ts for how they are used.
  */
 
+import { fixLookAlikes, joinDimensions } from './forms.js';
+
 export const maxTokens = 8;
 
 /** Lower case with «ё» as «е». */
@@ -17,10 +19,15 @@ export function wordsOf(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** The query's tokens (whitespace-separated), at most `maxTokens`, each with at least one letter or digit. */
+/**
+ * The query's tokens (whitespace-separated), at most `maxTokens`, each with at least one letter or
+ * digit; look-alike letters of the other alphabet fixed and dimensions joined («150 x 200» →
+ * «150×200»), forms.ts.
+ */
 export function tokensOf(text: string): string[] {
-  return normalize(text)
+  return joinDimensions(text)
     .split(/\s+/u)
+    .map((token) => normalize(fixLookAlikes(token)))
     .filter((token) => /[\p{L}\p{N}]/u.test(token))
     .slice(0, maxTokens);
 }
@@ -109,4 +116,17 @@ export function closestReading(typed: string, known: string): { distance: number
 /** A lexeme as a tsquery operand, optionally as a prefix. Words are letters and digits only. */
 export function tsTerm(lexeme: string, prefix = false): string {
   return `'${lexeme.replace(/'/g, "''").replace(/\\/g, '\\\\')}'${prefix ? ':*' : ''}`;
+}
+
+const consonants = 'бвгджзклмнпрстфхцчшщ';
+const fleeting = new RegExp(`([${consonants}])[ое]([${consonants}])$`, 'u');
+const clustered = new RegExp(`([${consonants}])([${consonants}])$`, 'u');
+
+/**
+ * Edits between a typed word's stem and a known stem, the typed stem's fleeting vowel dropped or
+ * added («кросовок» → «кросовк» against «кроссовк»): a typo in another case or number of a word.
+ */
+export function stemDistance(typedStem: string, knownStem: string): number {
+  const variants = [typedStem, typedStem.replace(fleeting, '$1$2'), typedStem.replace(clustered, '$1о$2'), typedStem.replace(clustered, '$1е$2')];
+  return Math.min(...variants.map((variant) => editDistance(variant, knownStem)));
 }
