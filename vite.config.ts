@@ -14,7 +14,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          groups: [
+            { name: 'shell', tags: ['$initial'], priority: 2 },
+            { name: 'listing', test: /src[\\/]client[\\/]store[\\/]catalogue[\\/]ProductGrid\.tsx$/, priority: 1 },
+          ],
         },
       },
     },
