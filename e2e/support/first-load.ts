@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import type { Db } from '../../src/server/db/schema.js';
 
 /** What the first load of one page transferred: scripts and style sheets as they travelled. */
 export interface FirstLoad {
@@ -12,8 +13,17 @@ export interface FirstLoad {
   each: Array<{ url: string; encoded: number }>;
 }
 
-/** The first load of / and /catalog transfers at most this much script (a phone on a slow network). */
+/**
+ * The first load of /, /catalog and a product page transfers at most this much script (a phone on
+ * a slow network).
+ */
 export const scriptBudgetKb = 150;
+
+/** The pages whose first load the budget covers: the home page, the catalogue and the first demo product's page. */
+export async function budgetPages(db: Db): Promise<string[]> {
+  const product = await db.selectFrom('products').select('url').where('availability', '=', true).orderBy('id').limit(1).executeTakeFirstOrThrow();
+  return ['/', '/catalog', `/product/${encodeURIComponent(product.url)}`];
+}
 
 /**
  * Opens `path` in a fresh context (empty cache), waits until the network is idle, and adds up the
