@@ -1,10 +1,11 @@
-import { Button, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { questionSortValues } from '../../../shared/schemas/reviews.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { useDisplayFlags } from '../../ui/display-flags';
+import { LazySelect } from '../../ui/LazySelect';
 import { CommentList } from './CommentList';
 import { PostCard } from './PostCard';
 import { ReactionButtons } from './ReactionButtons';
@@ -48,7 +49,7 @@ export function QuestionsSection({ productId }: { productId: number }) {
         </Button>
       )}
       {total > 1 && (
-        <Select label="Сортировка вопросов" data={sortOptions} value={sort} onChange={(value) => value && setSort(value)} allowDeselect={false} maw={260} />
+        <LazySelect label="Сортировка вопросов" data={sortOptions} value={sort} onChange={(value) => value && setSort(value)} allowDeselect={false} maw={260} />
       )}
       {rows.map((question) => (
         <PostCard

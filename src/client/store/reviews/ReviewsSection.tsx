@@ -1,10 +1,11 @@
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { ReactionValue, Review, reviewSortValues } from '../../../shared/schemas/reviews.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { useDisplayFlags } from '../../ui/display-flags';
+import { LazySelect } from '../../ui/LazySelect';
 import { RatingSummary } from './RatingSummary';
 import { ReviewCard } from './ReviewCard';
 
@@ -52,7 +53,7 @@ export function ReviewsSection({ productId, productName }: { productId: number; 
       </Group>
       {summary.data && <RatingSummary {...summary.data} />}
       {total > 1 && (
-        <Select
+        <LazySelect
           label="Сортировка отзывов"
           data={sortOptions}
           value={sort}
