@@ -13,6 +13,10 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // The storefront's first load as few, larger files (brotli compresses one large file far
+        // better than forty small ones): everything the entry imports statically in one chunk,
+        // the product grid and its card (on /, /catalog and product pages) in another. Lazy
+        // pages and dialogs keep their own chunks. docs/client.md, "Script budget".
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'], priority: 2 },
