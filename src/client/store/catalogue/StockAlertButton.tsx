@@ -1,11 +1,11 @@
-import { Alert, Button, Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { formatRubles } from '../../../shared/money.js';
-import { emailSchema } from '../../../shared/schemas/accounts.js';
-import { useAuth } from '../../accounts/AuthProvider';
-import { trpc } from '../../trpc';
-import { errorMessageOf } from '../../ui/toast';
+import { lazy, Suspense, useState } from 'react';
+
+// The dialog, its form and the e-mail schema (zod) load when the shopper reaches for the button:
+// the product page's first load stays light.
+const loadDialog = () => import('./StockAlertDialog');
+const StockAlertDialog = lazy(loadDialog);
 
 export interface StockAlertButtonProps {
   productId: number;
@@ -21,89 +21,28 @@ export interface StockAlertButtonProps {
  * confirms it from a letter; a signed-in shopper's account address is used as is) and «Сообщить и
  * о снижении цены».
  */
-export function StockAlertButton({ productId, variantId, sizeId, price }: StockAlertButtonProps) {
-  const { user } = useAuth();
+export function StockAlertButton(props: StockAlertButtonProps) {
   const [opened, setOpened] = useState(false);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [priceDrop, setPriceDrop] = useState(false);
-  const create = trpc.stockAlerts.create.useMutation();
-  const formId = `stock-alert-${productId}-${variantId}-${sizeId ?? 'one'}`;
-
-  const close = () => {
-    setOpened(false);
-    create.reset();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!user) {
-      const parsed = emailSchema.safeParse(email);
-      if (!parsed.success) {
-        setEmailError(parsed.error.issues[0]?.message ?? 'Укажите e-mail');
-        return;
-      }
-      setEmailError(null);
-      create.mutate({ variantId, sizeId, email: parsed.data, priceDrop, price });
-      return;
-    }
-    create.mutate({ variantId, sizeId, priceDrop, price });
-  };
-
-  const address = user ? user.email : email.trim().toLowerCase();
+  const [wanted, setWanted] = useState(false);
   return (
     <>
-      <Button variant="light" leftSection={<IconBell size={18} aria-hidden />} onClick={() => setOpened(true)}>
+      <Button
+        variant="light"
+        leftSection={<IconBell size={18} aria-hidden />}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setWanted(true);
+          setOpened(true);
+        }}
+      >
         Сообщить о поступлении
       </Button>
-      <Modal opened={opened} onClose={close} title="Сообщить о поступлении" centered closeButtonProps={{ 'aria-label': 'Закрыть' }}>
-        {create.data ? (
-          <Stack>
-            <Alert color="green" role="status">
-              {create.data.status === 'active'
-                ? `Готово! Мы напишем на ${address}, когда товар появится в наличии.`
-                : `Проверьте почту: мы отправили письмо на ${address}. Оповещение заработает после перехода по ссылке из письма.`}
-            </Alert>
-            <Button onClick={close} w="fit-content">
-              Понятно
-            </Button>
-          </Stack>
-        ) : (
-          <form id={formId} noValidate onSubmit={submit}>
-            <Stack>
-              <Text size="sm">Этого товара сейчас нет в наличии. Мы пришлём одно письмо, когда он появится.</Text>
-              {user ? (
-                <Text size="sm">
-                  Письмо придёт на <b>{user.email}</b>.
-                </Text>
-              ) : (
-                <TextInput
-                  label="E-mail"
-                  type="email"
-                  autoComplete="email"
-                  withAsterisk
-                  value={email}
-                  error={emailError}
-                  onChange={(event) => {
-                    setEmail(event.currentTarget.value);
-                    setEmailError(null);
-                  }}
-                />
-              )}
-              <Checkbox
-                label="Сообщить и о снижении цены"
-                description={`Если цена станет ниже ${formatRubles(price)}`}
-                checked={priceDrop}
-                onChange={(event) => setPriceDrop(event.currentTarget.checked)}
-              />
-              {create.error && <Alert color="red">{errorMessageOf(create.error)}</Alert>}
-              <Button type="submit" loading={create.isPending}>
-                Сообщить мне
-              </Button>
-            </Stack>
-          </form>
-        )}
-      </Modal>
+      {wanted && (
+        <Suspense fallback={null}>
+          <StockAlertDialog {...props} opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

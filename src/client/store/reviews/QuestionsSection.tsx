@@ -1,14 +1,17 @@
-import { Button, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { questionTextBounds, questionTextSchema, type questionSortValues } from '../../../shared/schemas/reviews.js';
+import { lazy, Suspense, useState } from 'react';
+import type { questionSortValues } from '../../../shared/schemas/reviews.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { useDisplayFlags } from '../../ui/display-flags';
-import { toastSuccess } from '../../ui/toast';
+import { LazySelect } from '../../ui/LazySelect';
 import { CommentList } from './CommentList';
 import { PostCard } from './PostCard';
 import { ReactionButtons } from './ReactionButtons';
+
+// The form and its schema (zod) load only for a signed-in shopper, who can ask.
+const AskQuestionForm = lazy(() => import('./AskQuestionForm'));
 
 type QuestionSort = (typeof questionSortValues)[number];
 const sortOptions: Array<{ value: QuestionSort; label: string }> = [
@@ -18,39 +21,6 @@ const sortOptions: Array<{ value: QuestionSort; label: string }> = [
   { value: 'unanswered', label: 'Сначала без ответа' },
 ];
 const PAGE = 5;
-
-function AskForm({ productId }: { productId: number }) {
-  const utils = trpc.useUtils();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const ask = trpc.reviews.questions.create.useMutation();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = questionTextSchema.safeParse(text);
-    setError(checked.success ? undefined : checked.error.issues[0]?.message);
-    if (!checked.success) return;
-    ask.mutate(
-      { productId, text },
-      {
-        onSuccess: (saved) => {
-          setText('');
-          toastSuccess('Вопрос получен', saved.moderationStatus === 'pending' ? 'Он появится после проверки модератором.' : 'Мы ответим на него в ближайшее время.');
-          void utils.reviews.questions.invalidate();
-        },
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="xs">
-        <Textarea label="Ваш вопрос о товаре" autosize minRows={2} maxLength={questionTextBounds.max} value={text} onChange={(event) => setText(event.currentTarget.value)} error={error} />
-        <Button type="submit" loading={ask.isPending} style={{ alignSelf: 'flex-start' }}>
-          Задать вопрос
-        </Button>
-      </Stack>
-    </form>
-  );
-}
 
 /** Questions about the product, with the shop's answers highlighted, and a form to ask one. */
 export function QuestionsSection({ productId }: { productId: number }) {
@@ -70,14 +40,16 @@ export function QuestionsSection({ productId }: { productId: number }) {
         Вопросы о товаре
       </Title>
       {user ? (
-        <AskForm productId={productId} />
+        <Suspense fallback={null}>
+          <AskQuestionForm productId={productId} />
+        </Suspense>
       ) : (
         <Button variant="light" onClick={() => flags.show('authForm')} style={{ alignSelf: 'flex-start' }}>
           Войдите, чтобы задать вопрос
         </Button>
       )}
       {total > 1 && (
-        <Select label="Сортировка вопросов" data={sortOptions} value={sort} onChange={(value) => value && setSort(value)} allowDeselect={false} maw={260} />
+        <LazySelect label="Сортировка вопросов" data={sortOptions} value={sort} onChange={(value) => value && setSort(value)} allowDeselect={false} maw={260} />
       )}
       {rows.map((question) => (
         <PostCard

@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { ReactionValue, Review, reviewSortValues } from '../../../shared/schemas/reviews.js';
 import { useAuth } from '../../accounts/AuthProvider';
 import { trpc } from '../../trpc';
 import { useDisplayFlags } from '../../ui/display-flags';
+import { LazySelect } from '../../ui/LazySelect';
 import { RatingSummary } from './RatingSummary';
 import { ReviewCard } from './ReviewCard';
 import { ReviewPhotoStrip } from './ReviewPhotoStrip';
@@ -58,7 +59,7 @@ export function ReviewsSection({ productId, productName }: { productId: number; 
       <ReviewPhotoStrip productId={productId} onOpen={(images, start) => setViewer({ images, start })} />
       <Group align="flex-end" gap="md">
         {(total > 1 || withPhotos) && (
-          <Select
+          <LazySelect
             label="Сортировка отзывов"
             data={sortOptions}
             value={sort}
