@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconStarFilled, IconTruckDelivery } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { countRu } from '../../../shared/plural.js';
 import type { Product, Variant } from '../../../shared/schemas/catalogue.js';
@@ -16,6 +16,7 @@ import { ProductGallery } from './ProductGallery';
 import { ProductPrice } from '../../ui/ProductPrice';
 import { sizeInStock, sizeStock } from '../../ui/stock';
 import { StockLine } from '../../ui/StockLine';
+import { WhenVisible } from '../../ui/WhenVisible';
 import { VariantPicker } from '../../ui/VariantPicker';
 import { sizePrompt } from '../orders/messages';
 import { ProductBuyBox } from '../orders/ProductBuyBox';
@@ -24,7 +25,8 @@ import { SizeChartButton } from './SizeChartButton';
 import { SoldOutSizes } from './SoldOutSizes';
 import { StockAlertButton } from './StockAlertButton';
 
-// Reviews and questions are their own chunk: the product shows before they are downloaded.
+// Reviews and questions are their own chunk, loaded as the shopper scrolls towards them (or follows
+// the «N отзывов» link to their placeholder): the product page's first load stays in its budget.
 const ProductFeedback = lazy(() => import('../reviews/ProductFeedback'));
 
 /** The variant in the query string, else the first one in stock, else the first. */
@@ -210,9 +212,9 @@ function ProductView({ product }: { product: Product }) {
         )}
       </Grid>
 
-      <Suspense fallback={null}>
+      <WhenVisible minHeight={480} id="reviews-title">
         <ProductFeedback productId={product.id} productName={product.name} />
-      </Suspense>
+      </WhenVisible>
       <DiscoverySection url={product.url} />
     </Stack>
   );
