@@ -7,7 +7,6 @@ import { routes } from '../../routes';
 import { trpc } from '../../trpc';
 import { colourSoldOut } from '../../ui/stock';
 import { toastError } from '../../ui/toast';
-import { confirmAdded } from './added-confirmation';
 import { useBasket } from './use-basket';
 
 // The chooser loads only when a product needs a colour or a size picked.
@@ -39,7 +38,8 @@ export function CardBasketButton({ product }: { product: ProductCard }) {
       const full = await utils.catalogue.products.byUrl.fetch({ url: product.url });
       const variantId = onlyChoice(full);
       if (variantId === null) setChoosing(full);
-      else if (await addItem({ variantId, sizeId: null, quantity: 1 })) confirmAdded(product.name, () => navigate(routes.cart));
+      // The confirmation's code is not part of the catalogue's first load: it loads with the first add.
+      else if (await addItem({ variantId, sizeId: null, quantity: 1 })) void import('./added-confirmation').then(({ confirmAdded }) => confirmAdded(product.name, () => navigate(routes.cart)));
     } catch (error) {
       toastError(error);
     } finally {

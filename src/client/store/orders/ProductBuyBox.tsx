@@ -1,5 +1,5 @@
 import { Box, Button, Group } from '@mantine/core';
-import { useIntersection, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBolt, IconShoppingBagPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { useDisplayFlags } from '../../ui/display-flags';
 import { colourSoldOut, sizeStock } from '../../ui/stock';
 import { confirmAdded, phoneQuery } from './added-confirmation';
 import { useBasket } from './use-basket';
+import { useScrolledPast } from './use-scrolled-past';
 import { WishlistToggle } from './WishlistToggle';
 
 // The one-click form loads when it is first opened; the stepper once the line is in the basket;
@@ -36,9 +37,8 @@ export function ProductBuyBox({ product, variant, sizeId, onSizeMissing }: Produ
   const navigate = useNavigate();
   const line = basket?.status === 'Active' ? basket.orderProducts.find((known) => known.variantId === variant.id && known.sizeId === sizeId) : undefined;
   const phone = useMediaQuery(phoneQuery);
-  const { ref, entry } = useIntersection<HTMLDivElement>();
-  // Scrolled past (above the screen), not yet reached (below it).
-  const scrolledAway = phone === true && entry !== null && !entry.isIntersecting && entry.boundingClientRect.top < 0;
+  const { ref, past } = useScrolledPast<HTMLDivElement>();
+  const scrolledAway = phone === true && past;
   const [oneClick, setOneClick] = useState(false);
   // The chosen size must be in stock; before a size is chosen, any size of the colour.
   const buyable = product.availability && (sizeId === null ? !colourSoldOut(variant) : sizeStock(variant, sizeId) > 0);

@@ -1,5 +1,4 @@
-import { IconCircleCheck } from '@tabler/icons-react';
-import { TOAST_DURATION_MS, toastSuccess } from '../../ui/toast';
+import { TOAST_DURATION_MS } from '../../ui/toast-duration';
 import { loadToast } from '../../ui/toaster-state';
 import { routes } from '../../routes';
 import { orderToasts } from './messages';
@@ -10,16 +9,19 @@ export const phoneQuery = '(max-width: 47.99em)';
 const toastId = 'basket-added';
 
 /**
- * Says an item went into the basket. On a phone a short «Товар в корзине» with a link to the basket
+ * Says an item went into the basket (sonner directly, with its own check icon, not `ui/toast` nor
+ * a Tabler icon: a lazy chunk importing those splits them out of the first load's shared chunk
+ * into files of their own, which / and /catalog would then fetch). On a phone a short «Товар в корзине» with a link to the basket
  * (the full-height drawer would cover the page on every add); elsewhere the usual toast. Answers
  * whether it was a phone, so that the product page opens the drawer on a wider screen only.
  */
 export function confirmAdded(productName: string, goToBasket: () => void): boolean {
-  if (!window.matchMedia(phoneQuery).matches) {
-    toastSuccess(orderToasts.addedToBasket, productName);
-    return false;
-  }
+  const phone = window.matchMedia(phoneQuery).matches;
   void loadToast().then((toast) => {
+    if (!phone) {
+      toast.success(orderToasts.addedToBasket, { duration: TOAST_DURATION_MS, description: productName });
+      return;
+    }
     const link = (
       <a
         data-button
@@ -34,7 +36,7 @@ export function confirmAdded(productName: string, goToBasket: () => void): boole
       </a>
     );
     // One id: adding again replaces the confirmation rather than stacking another.
-    toast.success(orderToasts.inBasket, { id: toastId, duration: TOAST_DURATION_MS, icon: <IconCircleCheck size={20} color="var(--mantine-color-green-8)" />, description: productName, action: link });
+    toast.success(orderToasts.inBasket, { id: toastId, duration: TOAST_DURATION_MS, description: productName, action: link });
   });
-  return true;
+  return phone;
 }
