@@ -39,7 +39,7 @@ export function CardBasketButton({ product }: { product: ProductCard }) {
       const variantId = onlyChoice(full);
       if (variantId === null) setChoosing(full);
       // The confirmation's code is not part of the catalogue's first load: it loads with the first add.
-      else if (await addItem({ variantId, sizeId: null, quantity: 1 })) void import('./added-confirmation').then(({ confirmAdded }) => confirmAdded(product.name, () => navigate(routes.cart)));
+      else if (await addItem({ variantId, sizeId: null, quantity: 1 })) void import('./added-confirmation').then(({ confirmAdded }) => confirmAdded(product.name, () => void navigate(routes.cart)));
     } catch (error) {
       toastError(error);
     } finally {

@@ -52,7 +52,7 @@ export function ProductBuyBox({ product, variant, sizeId, onSizeMissing }: Produ
     if (!ready()) return;
     // On a phone a short confirmation; the drawer opens on wider screens only.
     if (await addItem({ variantId: variant.id, sizeId, quantity: 1 })) {
-      if (!confirmAdded(product.name, () => navigate(routes.cart))) show('basketPanel');
+      if (!confirmAdded(product.name, () => void navigate(routes.cart))) show('basketPanel');
     }
   };
   const addButton = (
