@@ -37,7 +37,7 @@ export function ProductBuyBox({ product, variant, sizeId, onSizeMissing }: Produ
   const navigate = useNavigate();
   const line = basket?.status === 'Active' ? basket.orderProducts.find((known) => known.variantId === variant.id && known.sizeId === sizeId) : undefined;
   const phone = useMediaQuery(phoneQuery);
-  const { ref, past } = useScrolledPast<HTMLDivElement>();
+  const { ref, element, past } = useScrolledPast<HTMLDivElement>();
   const scrolledAway = phone === true && past;
   const [oneClick, setOneClick] = useState(false);
   // The chosen size must be in stock; before a size is chosen, any size of the colour.
@@ -45,7 +45,11 @@ export function ProductBuyBox({ product, variant, sizeId, onSizeMissing }: Produ
   const needsSize = product.sizes.length > 0 && sizeId === null;
 
   const ready = () => {
-    if (needsSize) onSizeMissing();
+    if (needsSize) {
+      onSizeMissing();
+      // From the phone's buy bar: back to the sizes, where the prompt shows.
+      if (scrolledAway) element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    }
     return !needsSize;
   };
   const add = async () => {

@@ -16,5 +16,5 @@ export function useScrolledPast<T extends Element>() {
     observer.observe(element);
     return () => observer.disconnect();
   }, [element]);
-  return { ref: setElement, past };
+  return { ref: setElement, element, past };
 }
