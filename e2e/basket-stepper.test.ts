@@ -32,6 +32,7 @@ beforeAll(async () => {
   });
   await api.catalogue.products.create.mutate({
     ...shoes,
+    desc: 'Лёгкие кеды на каждый день. '.repeat(80),
     sizes: sizes.map((size) => size.id),
     variants: [{ article: 'KD-PARA', price: 3990, items: sizes.map((size) => ({ sizeId: size.id, stock: 5 })) }],
   });
@@ -172,6 +173,20 @@ describe.each([
     await page.evaluate(() => (globalThis as unknown as { scrollTo: (x: number, y: number) => void }).scrollTo(0, 0));
     await page.getByRole('heading', { name: mug.name }).scrollIntoViewIfNeeded();
     await page.getByRole('group', { name: `В корзине: ${mug.name}` }).first().scrollIntoViewIfNeeded();
+    await bar.waitFor({ state: 'detached' });
+
+    // A product with sizes: the bar's «В корзину» without one goes back to the sizes and asks.
+    await open(`/product/${shoes.url}`)(page);
+    await page.getByRole('heading', { name: shoes.name }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      const root = globalThis as unknown as { scrollTo: (x: number, y: number) => void; document: { body: { scrollHeight: number } } };
+      root.scrollTo(0, root.document.body.scrollHeight);
+    });
+    await screenshot(page, 'basket-stepper-sticky-bar-sizes-360px');
+    await bar.getByRole('button', { name: 'В корзину', exact: true }).click();
+    const prompt = page.getByRole('alert').filter({ hasText: 'Выберите размер' });
+    await expect.poll(() => prompt.isVisible()).toBe(true);
     await bar.waitFor({ state: 'detached' });
     await page.close();
   });

@@ -10,9 +10,14 @@ export function useScrolledPast<T extends Element>() {
   const [past, setPast] = useState(false);
   useEffect(() => {
     if (!element) return undefined;
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry) setPast(!entry.isIntersecting && entry.boundingClientRect.top < 0);
-    });
+    // The screen stretched far downwards: an element below it still counts as in view, so a jump
+    // from below the screen to above it (the End key, an anchor) is a change the observer reports.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry) setPast(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+      },
+      { rootMargin: '0px 0px 1000000px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element]);
