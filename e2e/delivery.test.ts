@@ -55,6 +55,8 @@ describe('delivery in the browser', () => {
     const page = await browser.newPage({ viewport: phone, isMobile: true, hasTouch: true });
     await page.goto(`${t.baseUrl}/product/sharf-sherstyanoy`);
     await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+    // On a phone an add does not open the drawer: the header's basket button does.
+    await page.getByRole('button', { name: /^Корзина, 1 товар$/ }).click();
     await page.getByRole('dialog', { name: 'Корзина' }).getByText('До бесплатной доставки осталось').waitFor();
     await page.goto(`${t.baseUrl}/cart`);
 

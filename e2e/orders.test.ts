@@ -115,7 +115,8 @@ describe('orders in the browser', () => {
     const page = await browser.newPage({ viewport: phone, isMobile: true, hasTouch: true });
     await page.goto(`${t.baseUrl}/product/ryukzak-turisticheskiy`);
     await page.getByRole('button', { name: 'В корзину', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Корзина' }).getByText('Рюкзак туристический').waitFor();
+    // On a phone no drawer opens: the button becomes the line's stepper.
+    await page.getByRole('group', { name: 'В корзине: Рюкзак туристический' }).waitFor();
     await page.goto(`${t.baseUrl}/cart`);
     await page.getByTestId('basket-total').waitFor();
     const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);

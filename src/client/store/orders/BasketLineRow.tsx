@@ -2,10 +2,10 @@ import { ActionIcon, Anchor, Badge, Box, Button, Group, Stack, Text } from '@man
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatRubles } from '../../../shared/money.js';
-import { maxUnitsPerLine } from '../../../shared/order-limits.js';
 import type { BasketLine, LineState } from '../../../shared/schemas/orders.js';
 import { routes } from '../../routes';
 import { ShopImage } from '../../ui/ShopImage';
+import { atStockLimit, lineCeiling, noMoreInStock } from './line-limit';
 
 /** What a line that cannot be ordered as it is says about itself. */
 export function lineProblem(line: BasketLine): string | null {
@@ -31,7 +31,7 @@ export function BasketLineRow({ line, onQuantity, onRemove, compact = false }: B
   const details = [line.color?.name, line.size ? `размер ${line.size.name}` : null, !compact && line.article ? `арт. ${line.article}` : null].filter(Boolean).join(' · ');
   const canChange = line.state === 'ok' || line.state === 'short';
   // «+» stops at what the colour in this size has in stock (and at the per-line limit).
-  const atStock = line.state === 'ok' && line.available < maxUnitsPerLine && line.quantity >= line.available;
+  const atStock = atStockLimit(line);
   const name = line.url ? (
     <Anchor component={Link} to={routes.product(line.url)} c="dark" fw={500} size="sm" lineClamp={2}>
       {line.name}
@@ -67,7 +67,7 @@ export function BasketLineRow({ line, onQuantity, onRemove, compact = false }: B
         )}
         {atStock && (
           <Text size="xs" c="dimmed">
-            Больше нет в наличии
+            {noMoreInStock}
           </Text>
         )}
         <Group justify="space-between" wrap="wrap" gap="xs">
@@ -83,7 +83,7 @@ export function BasketLineRow({ line, onQuantity, onRemove, compact = false }: B
                 variant="default"
                 size="md"
                 aria-label={`Увеличить количество: ${line.name}`}
-                disabled={line.quantity >= Math.min(maxUnitsPerLine, line.available)}
+                disabled={line.quantity >= lineCeiling(line)}
                 onClick={() => onQuantity(line.quantity + 1)}
               >
                 <IconPlus size={14} />

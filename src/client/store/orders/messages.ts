@@ -1,6 +1,8 @@
 /** The storefront's success messages of the orders domain (one wording per action). */
 export const orderToasts = {
   addedToBasket: 'Товар добавлен в корзину',
+  /** The phone's short confirmation (with «Перейти в корзину»). */
+  inBasket: 'Товар в корзине',
   addedToWishlist: 'Товар добавлен в избранное',
   removedFromWishlist: 'Товар удалён из избранного',
   basketCleared: 'Корзина очищена',
