@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/server/db/seed.js';
 import type { TestApp } from '../tests/support/harness.js';
 import { describeViolations, seriousAxeViolations } from './support/axe.js';
-import { startBrowserApp } from './support/browser.js';
+import { showProductFeedback, startBrowserApp } from './support/browser.js';
 
 /**
  * Every drawer and dialog a shopper opens is named in Russian and has no serious or critical axe
@@ -57,6 +57,7 @@ describe.each([
       // On a phone an add does not open the drawer: the header's basket button does.
       if (viewport.width < 768) await page.getByRole('button', { name: /^Корзина, 1 товар$/ }).click();
     });
+    await showProductFeedback(page);
     await checkDialog(page, 'review (asks to sign in first)', () => page.getByRole('button', { name: 'Написать отзыв' }).click());
     await checkDialog(page, 'callback form', () => page.getByRole('button', { name: 'Заказать обратный звонок' }).first().click());
     if (viewport.width < 768) {

@@ -126,11 +126,21 @@ describe.each([
     expect(await tabTo(page, named('В корзину'), '«В корзину»', 5)).toBeLessThanOrEqual(5);
     await page.keyboard.press('Enter');
 
-    const drawer = page.getByRole('dialog', { name: 'Корзина' });
-    await drawer.getByText(productName).waitFor();
-    await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
-    await expectAccessible(page, 'the basket drawer');
-    await tabTo(page, named('Перейти в корзину'), '«Перейти в корзину»', 20);
+    if (viewport.width >= 768) {
+      // A desktop also opens the basket drawer.
+      const drawer = page.getByRole('dialog', { name: 'Корзина' });
+      await drawer.getByText(productName).waitFor();
+      await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+      await expectAccessible(page, 'the basket drawer');
+      await tabTo(page, named('Перейти в корзину'), '«Перейти в корзину»', 20);
+    } else {
+      // A phone shows a short confirmation instead of the drawer; «В корзину» became the «− 1 +»
+      // stepper, the focus moved onto its «+», and its «В корзине» is the next stop.
+      await expect.poll(async () => (await focused(page)).name, { timeout: 10_000 }).toBe(`Увеличить количество: ${productName}`);
+      await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+      await expectAccessible(page, 'the stepper after adding');
+      expect(await tabTo(page, named('В корзине'), '«В корзине»', 3)).toBeLessThanOrEqual(3);
+    }
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/cart$/);
     await page.getByRole('heading', { name: 'Корзина' }).first().waitFor();

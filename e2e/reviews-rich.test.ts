@@ -5,7 +5,7 @@ import { hashPassword } from '../src/server/services/accounts/passwords.js';
 import type { TestApp } from '../tests/support/harness.js';
 import { upload } from '../tests/support/reviews-support.js';
 import { describeViolations, seriousAxeViolations } from './support/axe.js';
-import { screenshot, startBrowserApp } from './support/browser.js';
+import { screenshot, showProductFeedback, startBrowserApp } from './support/browser.js';
 
 /** Richer reviews in the browser (docs/reviews.md) on a phone and a desktop: pros, cons, size fit, «Только с фото», the photo strip. */
 let t: TestApp;
@@ -54,6 +54,7 @@ describe('richer reviews in the browser', () => {
       const page = await browser.newPage({ viewport: { width: view.width, height: view.height } });
       await signInAsShopper(page, view.email);
       await page.goto(`${t.baseUrl}/product/kurtka-rich`);
+      await showProductFeedback(page);
       await page.getByRole('article', { name: 'Отзыв: Галина Г.' }).waitFor();
       await page.getByTestId('size-fit-summary').getByText(/соответствует \d+% · маломерит \d+% · большемерит \d+%/).waitFor();
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/services/accounts/passwords.js';
 import type { TestApp } from '../tests/support/harness.js';
 import { describeViolations, seriousAxeViolations } from './support/axe.js';
-import { screenshot, signInToAdmin, startBrowserApp } from './support/browser.js';
+import { screenshot, showProductFeedback, signInToAdmin, startBrowserApp } from './support/browser.js';
 
 let t: TestApp;
 let browser: Browser;
@@ -44,6 +44,7 @@ describe('reviews and questions in the browser', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signInAsShopper(page, 'vera@shop.test');
     await page.goto(`${t.baseUrl}/product/kruzhka`);
+    await showProductFeedback(page);
     const others = page.getByRole('article', { name: 'Отзыв: Борис Б.' });
     await others.getByText('Удобная ручка, держит тепло.').waitFor();
 
@@ -95,6 +96,7 @@ describe('reviews and questions in the browser', () => {
     await page.getByText('Ответ опубликован').waitFor();
 
     await page.goto(`${t.baseUrl}/product/kruzhka`);
+    await showProductFeedback(page);
     const question = page.getByRole('article', { name: 'Вопрос: Борис Б.' });
     await question.getByText('Да, кружка выдерживает посудомоечную машину.').waitFor();
     await question.getByText('Ответ магазина').waitFor();

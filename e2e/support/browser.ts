@@ -86,3 +86,15 @@ export async function startBrowserApp(env: Record<string, string> = {}): Promise
     },
   };
 }
+
+/**
+ * Brings a product page's reviews and questions into view, which loads them: they load as the
+ * shopper scrolls towards them (docs/client.md, "Script budget").
+ */
+export async function showProductFeedback(page: Page): Promise<void> {
+  // The placeholder (or, once loaded, the section's heading) carries the id; it may be replaced
+  // while this runs, so the page scrolls to whichever is there.
+  await page.locator('#reviews-title').waitFor({ state: 'attached' });
+  await page.evaluate(() => (globalThis as unknown as { document: { getElementById(id: string): { scrollIntoView(options: object): void } | null } }).document.getElementById('reviews-title')?.scrollIntoView({ block: 'center' }));
+  await page.getByRole('button', { name: 'Написать отзыв' }).waitFor();
+}

@@ -13,18 +13,12 @@ export interface FirstLoad {
   each: Array<{ url: string; encoded: number }>;
 }
 
-/** The first load of / and /catalog transfers at most this much script (a phone on a slow network). */
+/** The first load of /, /catalog and a product page transfers at most this much script (a phone on a slow network). */
 export const scriptBudgetKb = 150;
 
-/**
- * A product page's first load is still over the storefront's budget (docs/client.md, "Script
- * budget"): this ceiling only keeps it from growing while it is brought down to `scriptBudgetKb`.
- */
-export const productScriptBudgetKb = 175;
-
-/** The script budget of a page: the product page has its own ceiling for now. */
-export function scriptBudgetOf(path: string): number {
-  return path.startsWith('/product/') ? productScriptBudgetKb : scriptBudgetKb;
+/** The script budget of a page (one for every storefront page measured). */
+export function scriptBudgetOf(_path: string): number {
+  return scriptBudgetKb;
 }
 
 /** The pages whose first load the budget covers: the home page, the catalogue and the first demo product's page. */

@@ -7,5 +7,15 @@ import { markToasterMounted } from './toaster-state';
 export default function ShopToaster() {
   useEffect(markToasterMounted, []);
   // Russian names for screen readers: the region (Alt+T moves focus to it) and each close button.
-  return <Toaster position="bottom-right" duration={TOAST_DURATION_MS} closeButton customAriaLabel="Уведомления (Alt+T)" toastOptions={{ closeButtonAriaLabel: 'Закрыть уведомление' }} />;
+  // On a phone toasts keep above the product page's buy bar (72 px at the bottom), never over it.
+  return (
+    <Toaster
+      position="bottom-right"
+      mobileOffset={{ bottom: 84 }}
+      duration={TOAST_DURATION_MS}
+      closeButton
+      customAriaLabel="Уведомления (Alt+T)"
+      toastOptions={{ closeButtonAriaLabel: 'Закрыть уведомление' }}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { BasketLine } from '../../../shared/schemas/orders.js';
 import { routes } from '../../routes';
@@ -13,6 +13,8 @@ interface BasketStepperProps {
   productName: string;
   /** A catalogue card's small one; the product page's is the size of its buttons. */
   compact?: boolean;
+  /** It replaces the «В корзину» the shopper just pressed: the focus moves onto it, not to the page body. */
+  focusOnMount?: boolean;
 }
 
 /**
@@ -21,10 +23,17 @@ interface BasketStepperProps {
  * basket page's «Больше нет в наличии», shown as text (a tooltip alone is lost on a phone).
  * A chunk of its own: it loads only once some line is in the basket.
  */
-export default function BasketStepper({ line, productName, compact = false }: BasketStepperProps) {
+export default function BasketStepper({ line, productName, compact = false, focusOnMount = false }: BasketStepperProps) {
   const { basket, setItems } = useBasket();
   const limitId = useId();
   const atStock = atStockLimit(line);
+  const more = useRef<HTMLButtonElement>(null);
+  const fewer = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Without scrolling: on a phone the page's stepper and the buy bar's mount together, and the
+    // bar's (mounted last) keeps the focus; scrolling to the page's one would take the bar away.
+    if (focusOnMount) (more.current?.disabled ? fewer.current : more.current)?.focus({ preventScroll: true });
+  }, [focusOnMount]);
   const setQuantity = (quantity: number) => {
     if (!basket) return;
     const items = basket.orderProducts.flatMap((known) => {
@@ -37,7 +46,7 @@ export default function BasketStepper({ line, productName, compact = false }: Ba
   return (
     <Stack gap={2} data-testid="basket-stepper">
       <Group gap={compact ? 4 : 'xs'} wrap="nowrap" justify={compact ? 'space-between' : 'flex-start'} role="group" aria-label={`В корзине: ${productName}`}>
-        <ActionIcon variant="light" size={size} aria-label={`Уменьшить количество: ${productName}`} onClick={() => setQuantity(line.quantity - 1)}>
+        <ActionIcon ref={fewer} variant="light" size={size} aria-label={`Уменьшить количество: ${productName}`} onClick={() => setQuantity(line.quantity - 1)}>
           <IconMinus size={compact ? 14 : 18} />
         </ActionIcon>
         <Text fw={700} ta="center" miw={compact ? 24 : 40} size={compact ? 'sm' : 'lg'} aria-live="polite">
@@ -45,6 +54,7 @@ export default function BasketStepper({ line, productName, compact = false }: Ba
           <VisuallyHidden> шт. в корзине</VisuallyHidden>
         </Text>
         <ActionIcon
+          ref={more}
           variant="light"
           size={size}
           aria-label={`Увеличить количество: ${productName}`}

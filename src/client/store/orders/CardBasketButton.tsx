@@ -31,15 +31,20 @@ export function CardBasketButton({ product }: { product: ProductCard }) {
   const lines = basket?.status === 'Active' ? basket.orderProducts.filter((line) => line.productId === product.id) : [];
   const [loading, setLoading] = useState(false);
   const [choosing, setChoosing] = useState<Product | null>(null);
+  // The button pressed had the focus: the stepper that replaces it takes it over.
+  const [focusStepper, setFocusStepper] = useState(false);
 
-  const onClick = async () => {
+  const onClick = async (hadFocus: boolean) => {
     setLoading(true);
     try {
       const full = await utils.catalogue.products.byUrl.fetch({ url: product.url });
       const variantId = onlyChoice(full);
       if (variantId === null) setChoosing(full);
       // The confirmation's code is not part of the catalogue's first load: it loads with the first add.
-      else if (await addItem({ variantId, sizeId: null, quantity: 1 })) void import('./added-confirmation').then(({ confirmAdded }) => confirmAdded(product.name, () => void navigate(routes.cart)));
+      else if (await addItem({ variantId, sizeId: null, quantity: 1 })) {
+        setFocusStepper(hadFocus);
+        void import('./added-confirmation').then(({ confirmAdded }) => confirmAdded(product.name, () => void navigate(routes.cart)));
+      }
     } catch (error) {
       toastError(error);
     } finally {
@@ -48,7 +53,7 @@ export function CardBasketButton({ product }: { product: ProductCard }) {
   };
 
   const button = (
-    <Button fullWidth size="xs" variant="light" leftSection={<IconShoppingBagPlus size={16} />} loading={loading} onClick={() => void onClick()} aria-label={`В корзину: ${product.name}`}>
+    <Button fullWidth size="xs" variant="light" leftSection={<IconShoppingBagPlus size={16} />} loading={loading} onClick={(event) => void onClick(document.activeElement === event.currentTarget)} aria-label={`В корзину: ${product.name}`}>
       В корзину
     </Button>
   );
@@ -63,7 +68,7 @@ export function CardBasketButton({ product }: { product: ProductCard }) {
     <>
       {lines[0] ? (
         <Suspense fallback={button}>
-          <BasketStepper line={lines[0]} productName={product.name} compact />
+          <BasketStepper line={lines[0]} productName={product.name} compact focusOnMount={focusStepper} />
         </Suspense>
       ) : (
         button

@@ -40,6 +40,8 @@ export function ProductBuyBox({ product, variant, sizeId, onSizeMissing }: Produ
   const { ref, element, past } = useScrolledPast<HTMLDivElement>();
   const scrolledAway = phone === true && past;
   const [oneClick, setOneClick] = useState(false);
+  // The button pressed had the focus: the stepper that replaces it takes it over.
+  const [focusStepper, setFocusStepper] = useState(false);
   // The chosen size must be in stock; before a size is chosen, any size of the colour.
   const buyable = product.availability && (sizeId === null ? !colourSoldOut(variant) : sizeStock(variant, sizeId) > 0);
   const needsSize = product.sizes.length > 0 && sizeId === null;
@@ -52,21 +54,22 @@ export function ProductBuyBox({ product, variant, sizeId, onSizeMissing }: Produ
     }
     return !needsSize;
   };
-  const add = async () => {
+  const add = async (hadFocus: boolean) => {
     if (!ready()) return;
     // On a phone a short confirmation; the drawer opens on wider screens only.
     if (await addItem({ variantId: variant.id, sizeId, quantity: 1 })) {
+      setFocusStepper(hadFocus);
       if (!confirmAdded(product.name, () => void navigate(routes.cart))) show('basketPanel');
     }
   };
   const addButton = (
-    <Button size="md" fullWidth leftSection={<IconShoppingBagPlus size={20} />} disabled={!buyable} loading={adding} onClick={() => void add()}>
+    <Button size="md" fullWidth leftSection={<IconShoppingBagPlus size={20} />} disabled={!buyable} loading={adding} onClick={(event) => void add(document.activeElement === event.currentTarget)}>
       В корзину
     </Button>
   );
   const basketControl = line ? (
     <Suspense fallback={addButton}>
-      <BasketStepper line={line} productName={product.name} />
+      <BasketStepper line={line} productName={product.name} focusOnMount={focusStepper} />
     </Suspense>
   ) : (
     addButton
