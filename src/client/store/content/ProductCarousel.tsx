@@ -1,10 +1,8 @@
-import '@mantine/carousel/styles.css';
-import { ShopCarousel } from '../../ui/ShopCarousel';
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { routes } from '../../routes';
 import { trpc } from '../../trpc';
-import { ProductCard } from '../catalogue/ProductCard';
+import { CardCarousel } from '../catalogue/CardCarousel';
 import { ProductGridSkeleton } from '../catalogue/ProductGrid';
 
 /** A row of products carrying one tag, swiped on a phone and scrolled by arrows on a desktop. */
@@ -20,19 +18,7 @@ export function ProductCarousel({ title, tag }: { title: string; tag: string }) 
         </Anchor>
       </Group>
       {list.data ? (
-        <ShopCarousel
-          slideSize={{ base: '50%', sm: '33.333%', md: '25%' }}
-          slideGap={{ base: 'xs', sm: 'md' }}
-          emblaOptions={{ align: 'start', slidesToScroll: 1, containScroll: 'trimSnaps' }}
-          previousControlProps={{ 'aria-label': `${title}: назад` }}
-          nextControlProps={{ 'aria-label': `${title}: вперёд` }}
-        >
-          {list.data.rows.map((product) => (
-            <ShopCarousel.Slide key={product.id}>
-              <ProductCard product={product} />
-            </ShopCarousel.Slide>
-          ))}
-        </ShopCarousel>
+        <CardCarousel title={title} rows={list.data.rows} />
       ) : (
         <ProductGridSkeleton count={4} cols={{ base: 2, sm: 4 }} />
       )}
