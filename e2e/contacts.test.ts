@@ -122,6 +122,8 @@ describe('remembered contacts', () => {
     await signIn(page, 'petr@shop.test', 'petr-password');
     await page.goto(`${t.baseUrl}/product/termos-stalnoy`);
     await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+    // The basket is kept before the page changes: the button becomes the line's stepper.
+    await page.getByRole('group', { name: 'В корзине: Термос стальной' }).waitFor();
     await page.goto(`${t.baseUrl}/checkout`);
     // Phone, city, postcode and address are not asked again.
     await expect.poll(() => page.getByLabel('Телефон').inputValue()).toBe('+7 (917) 200-30-40');
