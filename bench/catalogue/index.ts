@@ -2,7 +2,8 @@
  * Catalogue bench (its targets and results: bench/README.md, "Catalogue"):
  *
  *   npm run bench:catalogue -- [--refill] [--duration 10] [--connections 1,4,32,64] [--calls first,search] [--no-readme]
- *   --no-rankings: the shop keeps no ranking of a search (listing/caches.ts, `rankings`): every search runs in full
+ *   --no-rankings: the shop keeps no ranking of a search (listing/caches.ts, `rankings`): every search ranks afresh
+ *   --no-index: nor ranks from the word index (search/word-index-store.ts): every search runs in full in the database
  *   npm run bench:catalogue -- --sorts [--duration 6] [--connections 4,32]   (the sort matrix, its own table)
  *   --give-up <call key>: afterwards, 64 clients that give up after 100 ms on that call
  *
@@ -60,7 +61,7 @@ const children: ChildProcess[] = [];
 function start(script: string): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'development', ...(flag('no-rankings') ? { BENCH_NO_RANKINGS: '1' } : {}) },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', NODE_ENV: 'development', ...(flag('no-rankings') ? { BENCH_NO_RANKINGS: '1' } : {}), ...(flag('no-index') ? { BENCH_NO_INDEX: '1' } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);

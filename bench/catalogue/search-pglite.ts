@@ -5,12 +5,14 @@
  * connections. PGlite runs one statement at a time, so 4 connections queue inside the process.
  * autocannon runs as a child process, so the load generator does not share the server's event loop.
  *
- *   npx tsx bench/catalogue/search-pglite.ts [--duration 10] [--no-answers | --no-rankings] [--keep <dir>] [--calls sized,sizedColor]
+ *   npx tsx bench/catalogue/search-pglite.ts [--duration 10] [--no-answers | --no-rankings | --no-index] [--keep <dir>] [--calls sized,sizedColor]
  *
  * By default a repeated search is answered from the answers kept until the next write
  * (services/catalogue/listing/caches.ts, `answers`). `--no-answers`: every request reads its page (the ranking of the
- * search is kept, `rankings`). `--no-rankings`: nothing is kept, so every request runs the
- * search in full, as a query seen for the first time does. `--keep <dir>`: the filled data
+ * search is kept, `rankings`). `--no-rankings`: no ranking is kept, so every request ranks its
+ * matches afresh, as a query seen for the first time does (from the word index, built before the
+ * runs: search/word-index-store.ts). `--no-index`: neither, so every request runs the search in
+ * full in the database. `--keep <dir>`: the filled data
  * directory is written there (≈1.5 GB with the items, named by fill.ts's fingerprint) and read from there next time (a few seconds instead of
  * minutes of filling: 17 on a loaded 2-core host with the items). `--calls`: other calls of calls.ts by key instead of the three
  * searches (e.g. the size in stock, 6 and 6a).
@@ -25,7 +27,8 @@ import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { keepNoAnswers } from '../../src/server/services/catalogue/listing/caches.js';
-import { keepNoRankings } from '../../src/server/services/catalogue/listing/caches.js';
+import { keepNoRankings, keepNoWordIndex } from '../../src/server/services/catalogue/listing/caches.js';
+import { indexedVersion } from '../../src/server/services/catalogue/search/word-index-store.js';
 import { calls } from './calls.js';
 import { fillSteps, fingerprint } from './fill.js';
 
@@ -76,12 +79,21 @@ async function openFilled() {
 }
 
 const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: 'memory://', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' });
+const noIndex = process.argv.includes('--no-index');
 if (process.argv.includes('--no-rankings')) keepNoRankings(handle.db);
-if (process.argv.includes('--no-rankings') || process.argv.includes('--no-answers')) keepNoAnswers(handle.db);
+if (noIndex) keepNoWordIndex(handle.db);
+if (noIndex || process.argv.includes('--no-rankings') || process.argv.includes('--no-answers')) keepNoAnswers(handle.db);
 const app = await buildApp({ config, db: handle.db, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${String((app.server.address() as { port: number }).port)}`;
 
+if (!noIndex) {
+  // The first search starts the word index's build; the runs measure searches ranked from it.
+  const started = performance.now();
+  await fetch(`${base}/api/products?name=${encodeURIComponent('кроссовки')}`);
+  while (indexedVersion(handle.db) === null && performance.now() - started < 120_000) await new Promise((resolve) => setTimeout(resolve, 50));
+  log(`Word index built in ${Math.round(performance.now() - started)} ms`);
+}
 log('\n| connections | call | req/s | p50 / p99 ms | errors |\n|---|---|---|---|---|');
 try {
   for (const connections of [1, 4]) {

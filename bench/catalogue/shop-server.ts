@@ -6,13 +6,15 @@
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/connection.js';
-import { keepNoRankings } from '../../src/server/services/catalogue/listing/caches.js';
+import { keepNoRankings, keepNoWordIndex } from '../../src/server/services/catalogue/listing/caches.js';
 
 const config = loadConfig({ ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 // `--no-rankings`: every search runs in full, as a query seen for the first time does.
 if (process.env['BENCH_NO_RANKINGS'] === '1') keepNoRankings(handle.db);
+// `--no-index`: nor from the word index: every search runs in full in the database.
+if (process.env['BENCH_NO_INDEX'] === '1') keepNoWordIndex(handle.db);
 const app = await buildApp({ config, db: handle.db });
 
 const shutdown = () => {

@@ -16,8 +16,10 @@ import type { ResolvedQuery } from '../search/resolve.js';
  *   `search_version` by the statement that reads the page.
  * - `tree`: the category tree, checked against `category_tree_version` by the statement that uses it.
  * - `shapes`: the compiled SQL of a statement per shape (filters present, sort).
+ * - `words`: the catalogue's words in memory, which rank a search asked for the first time
+ *   (search/word-index-store.ts), checked against `search_version` as a kept ranking is.
  */
-export type CacheName = 'answers' | 'readings' | 'rankings' | 'tree' | 'shapes';
+export type CacheName = 'answers' | 'readings' | 'rankings' | 'tree' | 'shapes' | 'words';
 
 const switchedOff = new WeakMap<Db, Set<CacheName>>();
 
@@ -262,7 +264,12 @@ export function keepNoAnswers(db: Db): void {
   switchOffCaches(db, ['answers']);
 }
 
-/** Every search on this database runs in full (to measure that path). */
+/** Every search on this database ranks its matches afresh (to measure a search asked for the first time). */
 export function keepNoRankings(db: Db): void {
   switchOffCaches(db, ['rankings']);
+}
+
+/** Every search on this database runs in the database in full (to measure that path, and to compare with it). */
+export function keepNoWordIndex(db: Db): void {
+  switchOffCaches(db, ['rankings', 'words']);
 }

@@ -4,7 +4,8 @@ import type { ProductCard, productListSchema } from '../../../../shared/schemas/
 import type { Db } from '../../../db/connection.js';
 import type { ResolvedQuery } from '../search/resolve.js';
 import { readingOutdated, readQuery, type QueryReading } from '../search/read-query.js';
-import { forgetRankings, rankingFor, rememberedAnswer } from './caches.js';
+import { forgetRankings, keepRanking, rankingFor, rememberedAnswer } from './caches.js';
+import { indexRanking, sawSearchVersion } from '../search/word-index-store.js';
 import { hasFilters, needsTree, prepare, withQueryFilters, wordsAlone } from './filters.js';
 import { cursorPosition, nextCursorAfter } from './keyset.js';
 import { exactCountLimit, pageStatement, type ListSort, type PageWalk } from './page.js';
@@ -115,7 +116,12 @@ async function readPage(db: Db, { input, query, sort, searching, walk, at }: Pag
   // A cursor never walks a kept ranking (those are relevance's, which refuses a cursor).
   const rankKey = walk === 'none' ? rankingKey(shape, values, sort.sortBy) : null;
   const ranking = rankKey ? rankingFor(db, rankKey) : null;
-  const kept = ranking?.kept ?? null;
+  let kept = ranking?.kept ?? null;
+  if (rankKey && !kept) {
+    // Asked for the first time: ranked from the word index (search/word-index-store.ts) when it can.
+    kept = indexRanking(db, values.tsquery, values.rankQuery, exactCountLimit);
+    if (kept && ranking?.collect) keepRanking(db, rankKey, kept.ids, kept.version);
+  }
   if (kept?.ids) {
     // A plain search asked before: only the page's cards, by id, in the kept order. Its plan does
     // not depend on the ids: PostgreSQL connections keep it prepared.
@@ -124,6 +130,7 @@ async function readPage(db: Db, { input, query, sort, searching, walk, at }: Pag
     const [row] = await executeShaped(db, 'list:ids', values, (v) => pageStatement(db, shape, v, byIds, null, true, 'ids'), { prepared: true });
     if (row && Number(row.searchVersion) === kept.version) return { result: { ...row, length: kept.ids.length, shape }, version: null };
     // The catalogue changed since: forget every ranking and search in full.
+    sawSearchVersion(db, row?.searchVersion);
     forgetRankings(db);
     values.pageIds = [];
   }
@@ -136,6 +143,7 @@ async function readPage(db: Db, { input, query, sort, searching, walk, at }: Pag
     prepared: wordsAlone(shape),
   });
   if (!row) throw new Error('The page statement returned no row');
+  if (searching) sawSearchVersion(db, row.searchVersion);
   if (rankKey && row.ranked) keepRankedIds(db, rankKey, row.ranked, row.searchVersion);
   // A search known to match too many to keep: known only as long as the catalogue is the same.
   if (kept && !kept.ids && Number(row.searchVersion) !== kept.version) forgetRankings(db);
