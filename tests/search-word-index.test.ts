@@ -59,19 +59,27 @@ describe('the word index ranks as the database does', () => {
   it('gives every judged query the order of ts_rank, id for id', async () => {
     const index = await builtIndex();
     let compared = 0;
+    let picked = 0;
     for (const { query } of judgedQueries()) {
       const reading = await resolveQuery(t.db, query);
       if (!reading.tsquery) continue;
-      const ranked = index.rank(reading.tsquery, reading.rankQuery, 10_000);
+      const ranked = index.rank(reading.tsquery, reading.rankQuery, 10_000)?.ids;
       if (!ranked) {
         // Only several words joined by «&» are left to the database.
         expect(reading.tsquery, query).toContain('&');
         continue;
       }
-      expect(Array.from(ranked), query).toEqual(await databaseOrder(reading.tsquery, reading.rankQuery));
+      const order = await databaseOrder(reading.tsquery, reading.rankQuery);
+      expect(Array.from(ranked), query).toEqual(order);
+      // The best one, picked without sorting the rest when the matches are more than four.
+      const best = index.rank(reading.tsquery, reading.rankQuery, 10_000, 1);
+      expect(best?.ids[0], query).toBe(order[0]);
+      expect(best?.count, query).toBe(order.length);
+      if (order.length > 4) picked++;
       compared++;
     }
     expect(compared).toBeGreaterThan(150);
+    expect(picked).toBeGreaterThan(10);
   });
 
   it('counts one lexeme named whole and as a prefix as PostgreSQL does: the last one written', async () => {
@@ -79,12 +87,16 @@ describe('the word index ranks as the database does', () => {
     for (const tsquery of ["('мяч':* | 'мяч')", "('мяч' | 'мяч':*)", "'мячик' | 'мяч':* | 'мяч'", "'мяч' | 'мяч'"]) {
       const order = await databaseOrder(tsquery, '');
       expect(order.length, tsquery).toBeGreaterThanOrEqual(3);
-      expect(Array.from(index.rank(tsquery, '', 10_000) ?? []), tsquery).toEqual(order);
+      expect(Array.from(index.rank(tsquery, '', 10_000)?.ids ?? []), tsquery).toEqual(order);
+      // The first of it, picked without sorting the rest (when it is under a quarter of the matches).
+      const first = index.rank(tsquery, '', 10_000, 1);
+      expect(first?.count).toBe(order.length);
+      expect(first?.ids[0]).toBe(order[0]);
     }
     // The two spellings do rank differently, so the test above tells them apart.
     expect(await databaseOrder("('мяч':* | 'мяч')", '')).not.toEqual(await databaseOrder("('мяч' | 'мяч':*)", ''));
     // With a rank query of the words as typed, and more matches than asked for.
-    expect(Array.from(index.rank("('мяч':* | 'мяч')", "'мяч':*", 10_000) ?? [])).toEqual(await databaseOrder("('мяч':* | 'мяч')", "'мяч':*"));
+    expect(Array.from(index.rank("('мяч':* | 'мяч')", "'мяч':*", 10_000)?.ids ?? [])).toEqual(await databaseOrder("('мяч':* | 'мяч')", "'мяч':*"));
     expect(index.rank("('мяч':* | 'мяч')", '', 2)).toBeNull();
     expect(index.rank("'мяч' & 'теннисн'", '', 10_000)).toBeNull();
   });

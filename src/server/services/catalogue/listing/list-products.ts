@@ -117,10 +117,16 @@ async function readPage(db: Db, { input, query, sort, searching, walk, at }: Pag
   const rankKey = walk === 'none' ? rankingKey(shape, values, sort.sortBy) : null;
   const ranking = rankKey ? rankingFor(db, rankKey) : null;
   let kept = ranking?.kept ?? null;
+  let count = kept?.ids?.length ?? 0;
   if (rankKey && !kept) {
-    // Asked for the first time: ranked from the word index (search/word-index-store.ts) when it can.
-    kept = indexRanking(db, values.tsquery, values.rankQuery, exactCountLimit);
-    if (kept && ranking?.collect) keepRanking(db, rankKey, kept.ids, kept.version);
+    // Asked for the first time: ranked from the word index (search/word-index-store.ts) when it
+    // can; all of it when it is to be kept, else only as far as this page.
+    const found = indexRanking(db, values.tsquery, values.rankQuery, exactCountLimit, ranking?.collect ? Infinity : input.offset + input.limit);
+    if (found) {
+      kept = { ids: found.ids, version: found.version };
+      count = found.count;
+      if (ranking?.collect) keepRanking(db, rankKey, found.ids, found.version);
+    }
   }
   if (kept?.ids) {
     // A plain search asked before: only the page's cards, by id, in the kept order. Its plan does
@@ -128,7 +134,7 @@ async function readPage(db: Db, { input, query, sort, searching, walk, at }: Pag
     values.pageIds = Array.from(kept.ids.subarray(input.offset, input.offset + input.limit));
     const byIds = { sortBy: sort.sortBy, direction: 'asc' } as const;
     const [row] = await executeShaped(db, 'list:ids', values, (v) => pageStatement(db, shape, v, byIds, null, true, 'ids'), { prepared: true });
-    if (row && Number(row.searchVersion) === kept.version) return { result: { ...row, length: kept.ids.length, shape }, version: null };
+    if (row && Number(row.searchVersion) === kept.version) return { result: { ...row, length: count, shape }, version: null };
     // The catalogue changed since: forget every ranking and search in full.
     sawSearchVersion(db, row?.searchVersion);
     forgetRankings(db);

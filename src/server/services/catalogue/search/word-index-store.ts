@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../../db/connection.js';
-import { cacheOn, type Ranking } from '../listing/caches.js';
+import { cacheOn } from '../listing/caches.js';
 import { WordIndex, type IndexedProduct } from './word-index.js';
 
 /**
@@ -40,12 +40,19 @@ export function sawSearchVersion(db: Db, version: number | string | null | undef
   state.newest = Math.max(state.newest, Number(version));
 }
 
+/** A search's matches ranked from the index: the first ids in order, how many match, and the index's version. */
+export interface IndexedRanking {
+  ids: Int32Array;
+  count: number;
+  version: number;
+}
+
 /**
- * Every match of a search by words alone, best first, with the version of the catalogue the index
- * holds; null when the index is not built or outdated (a build starts), cannot rank this query, or
- * more than `limit` products match.
+ * The matches of a search by words alone, best first (the first `wanted` ids), with the version of
+ * the catalogue the index holds; null when the index is not built or outdated (a build starts),
+ * cannot rank this query, or more than `limit` products match.
  */
-export function indexRanking(db: Db, tsquery: string, rankQuery: string, limit: number): Ranking | null {
+export function indexRanking(db: Db, tsquery: string, rankQuery: string, limit: number, wanted = Infinity): IndexedRanking | null {
   if (!cacheOn(db, 'words')) return null;
   const state = heldOf(db);
   const index = state.index;
@@ -53,8 +60,8 @@ export function indexRanking(db: Db, tsquery: string, rankQuery: string, limit: 
     startBuild(db, state);
     return null;
   }
-  const ids = index.words.rank(tsquery, rankQuery, limit);
-  return ids ? { ids, version: index.version } : null;
+  const found = index.words.rank(tsquery, rankQuery, limit, wanted);
+  return found ? { ...found, version: index.version } : null;
 }
 
 function startBuild(db: Db, state: Held): void {

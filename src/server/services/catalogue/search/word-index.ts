@@ -148,11 +148,11 @@ export class WordIndex {
   }
 
   /**
-   * Every match of `tsquery`, best first (`ts_rank(search, tsquery, 1) + ts_rank(search,
-   * rankQuery, 1)` descending, then id descending): the ids, or null when a query is not one this
-   * index ranks (see the class) or more than `limit` products match.
+   * The matches of `tsquery`, best first (`ts_rank(search, tsquery, 1) + ts_rank(search,
+   * rankQuery, 1)` descending, then id descending): the first `wanted` ids and how many match, or
+   * null when a query is not one this index ranks (see the class) or more than `limit` match.
    */
-  rank(tsquery: string, rankQuery: string, limit: number): Int32Array | null {
+  rank(tsquery: string, rankQuery: string, limit: number, wanted = Infinity): { ids: Int32Array; count: number } | null {
     const query = queryOperands(tsquery);
     const typedQuery = rankQuery ? queryOperands(rankQuery) : { counted: [], matchOnly: [] };
     if (!query || !typedQuery) return null;
@@ -176,7 +176,8 @@ export class WordIndex {
       typedRanks[slot] = 0;
       seen[slot] = 0;
     }
-    return count > limit ? null : this.ordered(matched, count, keys);
+    if (count > limit) return null;
+    return { ids: wanted * 4 < count ? this.best(matched, count, keys, wanted) : this.ordered(matched, count, keys), count };
   }
 
   /**
@@ -204,6 +205,25 @@ export class WordIndex {
     const ids = new Int32Array(count);
     for (let i = 0; i < count; i++) ids[i] = this.ids[(combined[count - 1 - i] as number) % slotSpan] as number;
     return ids;
+  }
+
+  /** The first `wanted` of `ordered`'s order, picked in one pass (a page of a search that is not kept). */
+  private best(matched: Int32Array, count: number, keys: Float32Array, wanted: number): Int32Array {
+    const bits = new Uint32Array(keys.buffer);
+    // The best so far, best first, as the key's bits times 2²¹ plus the slot (exact in a double).
+    const top = new Float64Array(wanted);
+    let held = 0;
+    for (let i = 0; i < count; i++) {
+      const value = (bits[i] as number) * slotSpan + (matched[i] as number);
+      if (held === wanted && value <= (top[held - 1] as number)) continue;
+      let at = held < wanted ? held++ : held - 1;
+      while (at > 0 && (top[at - 1] as number) < value) {
+        top[at] = top[at - 1] as number;
+        at--;
+      }
+      top[at] = value;
+    }
+    return Int32Array.from(top.subarray(0, held), (value) => this.ids[value % slotSpan] as number);
   }
 
   /** Per-product sums reused by every ranking (each leaves them zeroed; JavaScript runs one at a time). */
