@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductCard } from '../src/shared/schemas/catalogue.js';
 import { keepNoAnswers } from '../src/server/services/catalogue/listing/caches.js';
 import { listProducts } from '../src/server/services/catalogue/listing/list-products.js';
-import { forgetRankings, keepNoRankings, keptRankings } from '../src/server/services/catalogue/listing/caches.js';
+import { forgetRankings, keepNoWordIndex, keptRankings } from '../src/server/services/catalogue/listing/caches.js';
 import { resolveQuery } from '../src/server/services/catalogue/search/resolve.js';
 import { productListSchema } from '../src/shared/schemas/catalogue.js';
 import { openOneConnection, startTestApp, type TestApp } from './support/harness.js';
@@ -177,7 +177,7 @@ describe('the statement of a plain search', () => {
     // One connection, so that every call and the pg_prepared_statements read below meet the same session.
     const single = await openOneConnection(t);
     try {
-      keepNoRankings(single.db);
+      keepNoWordIndex(single.db);
       await listProducts(single.db, input({ name: 'рюкзак', minPrice: 500 }));
       expect((await searches.execute(single.db)).rows).toHaveLength(0);
       for (let i = 0; i < 8; i++) expect(await listProducts(single.db, input({ name: 'рюкзак' }))).toEqual(expected);

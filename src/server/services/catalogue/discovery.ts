@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { sql, type RawBuilder } from 'kysely';
-import { toRubles } from '../../../shared/money.js';
 import type { ProductCard } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/connection.js';
-import { cardsJson, type CardPage } from './listing/card.js';
+import { cardNamesVersion, cardsJson, type CardPage } from './listing/card.js';
+import { namedCards } from './listing/card-names.js';
 
 /**
  * The product page's discovery rows (docs/catalogue.md, "Discovery"). Each answer is one
@@ -22,10 +22,14 @@ async function cardsOfProduct(db: Db, url: string, page: RawBuilder<CardPage>): 
   const row = await db
     .with('target', (qc) => qc.selectFrom('products').select(['id', 'price']).where('url', '=', url))
     .with('page', () => page)
-    .selectNoFrom((eb) => [eb.selectFrom('target').select('id').as('productId'), cardsJson(db, sql<CardPage>`page`.as('page'), 'asc').as('rows')])
+    .selectNoFrom((eb) => [
+      eb.selectFrom('target').select('id').as('productId'),
+      cardsJson(db, sql<CardPage>`page`.as('page'), 'asc').as('rows'),
+      cardNamesVersion.as('cardNamesVersion'),
+    ])
     .executeTakeFirstOrThrow();
   if (row.productId === null) throw productNotFound();
-  return row.rows.map(cardToRubles);
+  return namedCards(db, row.rows, row.cardNamesVersion);
 }
 
 /**
@@ -98,11 +102,7 @@ export async function productsByUrls(db: Db, urls: string[]): Promise<ProductCar
         where p.availability
       )`,
     )
-    .selectNoFrom(() => [cardsJson(db, sql<CardPage>`page`.as('page'), 'asc').as('rows')])
+    .selectNoFrom(() => [cardsJson(db, sql<CardPage>`page`.as('page'), 'asc').as('rows'), cardNamesVersion.as('cardNamesVersion')])
     .executeTakeFirstOrThrow();
-  return row.rows.map(cardToRubles);
-}
-
-function cardToRubles<T extends { price: number; oldPrice: number | null }>(row: T): T {
-  return { ...row, price: toRubles(row.price), oldPrice: row.oldPrice === null ? null : toRubles(row.oldPrice) };
+  return namedCards(db, row.rows, row.cardNamesVersion);
 }

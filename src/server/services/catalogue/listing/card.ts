@@ -1,12 +1,13 @@
-import { sql, type AliasedRawBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../../db/connection.js';
-import { productBrandsJson } from '../product-read.js';
 
 /**
  * The product card as every list answers it (the catalogue page, the product page's discovery
- * rows): the products of `page` (rows of id and sort key, usually a CTE) with their colours and
- * brands, as one JSON array ordered by the sort key. One definition, so a card has one shape.
+ * rows): the products of `page` (rows of id and sort key, usually a CTE) with their colours' and
+ * brands' ids, as one JSON array ordered by the sort key; `namedCards` (card-names.ts) gives them
+ * their names. One definition, so a card has one shape. A statement with cards also answers
+ * `cardNamesVersion`.
  */
 
 export interface CardPage {
@@ -22,6 +23,9 @@ export interface CardPrice {
 }
 
 const productPrice: CardPrice = { price: sql`p.price`, oldPrice: sql`p.old_price`, image: sql`p.image` };
+
+/** The version `namedCards` needs, selected by every statement that answers cards. */
+export const cardNamesVersion = sql<number | string | null>`(select version from search_version)`;
 
 export function cardsJson(db: Db, page: AliasedRawBuilder<CardPage, 'page'>, direction: 'asc' | 'desc', price: CardPrice = productPrice) {
   return jsonArrayFrom(
@@ -39,15 +43,9 @@ export function cardsJson(db: Db, page: AliasedRawBuilder<CardPage, 'page'>, dir
         'p.inStock',
         'p.rating',
         'p.reviewCount',
-        jsonArrayFrom(
-          inner
-            .selectFrom('colors as c')
-            .select(['c.id', 'c.name', 'c.url', 'c.code'])
-            // By key, from the card's (few) variants: `in (…)` hashed all the colours per card.
-            .where(sql<SqlBool>`c.id = any(array(${inner.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id')}))`)
-            .orderBy('c.id'),
-        ).as('colors'),
-        productBrandsJson(db).as('brands'),
+        // Ids only: the names come from memory (card-names.ts).
+        sql<(number | null)[]>`array(${inner.selectFrom('productVariants as v').select('v.colorId').whereRef('v.productId', '=', 'p.id')})`.as('colorIds'),
+        sql<number[]>`array(${inner.selectFrom('productBrands as pb').select('pb.brandId').whereRef('pb.productId', '=', 'p.id')})`.as('brandIds'),
       ])
       .orderBy('page.sortKey', direction)
       .orderBy('page.id', direction),

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { toRubles } from '../../../../shared/money.js';
 import type { ProductCard, productListSchema } from '../../../../shared/schemas/catalogue.js';
 import type { Db } from '../../../db/connection.js';
 import type { ResolvedQuery } from '../search/resolve.js';
@@ -11,6 +10,7 @@ import { cursorPosition, nextCursorAfter } from './keyset.js';
 import { exactCountLimit, pageStatement, type ListSort, type PageWalk } from './page.js';
 import { keepRankedIds, rankingKey } from './rankings.js';
 import { executeShaped } from './shaped.js';
+import { namedCards } from './card-names.js';
 import { withCategoryTree, type Tree, type TreeVersionCheck } from './tree.js';
 
 type ListInput = z.output<typeof productListSchema>;
@@ -87,7 +87,7 @@ async function readList(
     approximate = true;
   }
   const answer: ProductListAnswer = {
-    rows: row.rows.map(cardToRubles),
+    rows: await namedCards(db, row.rows, row.cardNamesVersion),
     length,
     approximate,
     ...(query?.correctedQuery ? { correctedQuery: query.correctedQuery } : {}),
@@ -154,8 +154,4 @@ async function readPage(db: Db, { input, query, sort, searching, walk, at }: Pag
   // A search known to match too many to keep: known only as long as the catalogue is the same.
   if (kept && !kept.ids && Number(row.searchVersion) !== kept.version) forgetRankings(db);
   return { result: { ...row, shape }, version: row.treeVersion };
-}
-
-function cardToRubles<T extends { price: number; oldPrice: number | null }>(row: T): T {
-  return { ...row, price: toRubles(row.price), oldPrice: row.oldPrice === null ? null : toRubles(row.oldPrice) };
 }
