@@ -124,7 +124,7 @@ export function createShopMetrics(db: Db, replica?: Db): ShopMetrics {
   // Every series exists from the first scrape, so rate() and ratios see the first increment.
   for (const kind of ['user', 'direct', 'staff']) ordersPlaced.inc({ kind }, 0);
   for (const { database } of handles) {
-    for (const cache of ['answers', 'readings', 'rankings', 'tree', 'shapes']) {
+    for (const cache of ['answers', 'readings', 'rankings', 'tree', 'shapes', 'words']) {
       for (const result of ['hit', 'miss', 'stale']) cacheLookups.inc({ database, cache, result }, 0);
     }
   }

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../../db/connection.js';
+import { reportToDatabase } from '../../../db/observers.js';
 import { cacheOn } from '../listing/caches.js';
 import { WordIndex, type IndexedProduct } from './word-index.js';
 
@@ -37,6 +38,10 @@ function heldOf(db: Db): Held {
 export function sawSearchVersion(db: Db, version: number | string | null | undefined): void {
   if (version === null || version === undefined) return;
   const state = heldOf(db);
+  if (state.index && state.index.version < Number(version) && state.newest <= state.index.version) {
+    // The first statement to find the index outdated (the metrics' `stale`).
+    reportToDatabase(db, { type: 'cache', cache: 'words', result: 'stale' });
+  }
   state.newest = Math.max(state.newest, Number(version));
 }
 
@@ -58,9 +63,12 @@ export function indexRanking(db: Db, tsquery: string, rankQuery: string, limit: 
   const index = state.index;
   if (!index || index.version < state.newest) {
     startBuild(db, state);
+    reportToDatabase(db, { type: 'cache', cache: 'words', result: 'miss' });
     return null;
   }
   const found = index.words.rank(tsquery, rankQuery, limit, wanted);
+  // Counted by the app's metrics: a query the index does not rank is a miss too.
+  reportToDatabase(db, { type: 'cache', cache: 'words', result: found ? 'hit' : 'miss' });
   return found ? { ...found, version: index.version } : null;
 }
 
