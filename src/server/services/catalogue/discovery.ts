@@ -2,7 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { sql, type RawBuilder } from 'kysely';
 import type { ProductCard } from '../../../shared/schemas/catalogue.js';
 import type { Db } from '../../db/connection.js';
-import { cardNamesVersion, cardsJson, type CardPage } from './listing/card.js';
+import { cardsJson, type CardPage } from './listing/card.js';
+import { searchVersionCheck } from './search/read-query.js';
 import { namedCards } from './listing/card-names.js';
 
 /**
@@ -25,7 +26,7 @@ async function cardsOfProduct(db: Db, url: string, page: RawBuilder<CardPage>): 
     .selectNoFrom((eb) => [
       eb.selectFrom('target').select('id').as('productId'),
       cardsJson(db, sql<CardPage>`page`.as('page'), 'asc').as('rows'),
-      cardNamesVersion.as('cardNamesVersion'),
+      searchVersionCheck.as('cardNamesVersion'),
     ])
     .executeTakeFirstOrThrow();
   if (row.productId === null) throw productNotFound();
@@ -102,7 +103,7 @@ export async function productsByUrls(db: Db, urls: string[]): Promise<ProductCar
         where p.availability
       )`,
     )
-    .selectNoFrom(() => [cardsJson(db, sql<CardPage>`page`.as('page'), 'asc').as('rows'), cardNamesVersion.as('cardNamesVersion')])
+    .selectNoFrom(() => [cardsJson(db, sql<CardPage>`page`.as('page'), 'asc').as('rows'), searchVersionCheck.as('cardNamesVersion')])
     .executeTakeFirstOrThrow();
   return namedCards(db, row.rows, row.cardNamesVersion);
 }

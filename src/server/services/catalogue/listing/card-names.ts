@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { toRubles } from '../../../../shared/money.js';
 import type { ProductCard } from '../../../../shared/schemas/catalogue.js';
 import type { Db } from '../../../db/connection.js';
+import { searchVersionCheck } from '../search/read-query.js';
 
 /**
  * The colours' and brands' names on product cards, kept per database handle. A card statement
@@ -42,7 +43,7 @@ const kept = new WeakMap<Db, Names>();
 
 async function loadNames(db: Db): Promise<Names> {
   const { rows } = await sql<{ version: string | number; colors: CardColor[]; brands: CardBrand[] }>`select
-      (select version from search_version) as version,
+      ${searchVersionCheck} as version,
       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'url', url, 'code', code) order by id), '[]') from colors) as colors,
       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'url', url) order by name, id), '[]') from brands) as brands`.execute(db);
   const row = rows[0];

@@ -7,7 +7,7 @@ import type { Db } from '../../../db/connection.js';
  * rows): the products of `page` (rows of id and sort key, usually a CTE) with their colours' and
  * brands' ids, as one JSON array ordered by the sort key; `namedCards` (card-names.ts) gives them
  * their names. One definition, so a card has one shape. A statement with cards also answers
- * `cardNamesVersion`.
+ * `search_version` (`searchVersionCheck`) as `cardNamesVersion`.
  */
 
 export interface CardPage {
@@ -23,9 +23,6 @@ export interface CardPrice {
 }
 
 const productPrice: CardPrice = { price: sql`p.price`, oldPrice: sql`p.old_price`, image: sql`p.image` };
-
-/** The version `namedCards` needs, selected by every statement that answers cards. */
-export const cardNamesVersion = sql<number | string | null>`(select version from search_version)`;
 
 export function cardsJson(db: Db, page: AliasedRawBuilder<CardPage, 'page'>, direction: 'asc' | 'desc', price: CardPrice = productPrice) {
   return jsonArrayFrom(

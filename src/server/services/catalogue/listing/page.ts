@@ -16,7 +16,7 @@ import {
   type Shape,
   type Values,
 } from './filters.js';
-import { cardNamesVersion, cardsJson, type CardPage, type CardPrice } from './card.js';
+import { cardsJson, type CardPage, type CardPrice } from './card.js';
 import { searchVersionCheck } from '../search/read-query.js';
 import type { TreeVersionCheck } from './tree.js';
 import { afterCursor, lastKeyText } from './keyset.js';
@@ -130,7 +130,7 @@ export function pageStatement(
     )
     .selectNoFrom((eb) => [
       cardsJson(db, sql<CardPage>`page`.as('page'), direction, cardPrice(shape, values)).as('rows'),
-      cardNamesVersion.as('cardNamesVersion'),
+      searchVersionCheck.as('cardNamesVersion'),
       (source === 'ids'
         ? noVersion
         : !collectAll && variantRule(shape)
