@@ -35,6 +35,7 @@ import * as searchCategoriesBrands from './0034_search_categories_brands.js';
 import * as popularSearches from './0035_popular_searches.js';
 import * as slideText from './0036_slide_text.js';
 import * as reviewProsCons from './0037_review_pros_cons.js';
+import * as brandSearchName from './0038_brand_search_name.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0035_popular_searches': popularSearches,
   '0036_slide_text': slideText,
   '0037_review_pros_cons': reviewProsCons,
+  '0038_brand_search_name': brandSearchName,
 };

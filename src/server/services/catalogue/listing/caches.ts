@@ -264,9 +264,12 @@ export function keepNoAnswers(db: Db): void {
   switchOffCaches(db, ['answers']);
 }
 
-/** Every search on this database ranks its matches afresh (to measure a search asked for the first time). */
+/**
+ * Every search on this database reads its text and ranks its matches afresh, as a search asked for
+ * the first time does (the bench's `--no-rankings`).
+ */
 export function keepNoRankings(db: Db): void {
-  switchOffCaches(db, ['rankings']);
+  switchOffCaches(db, ['readings', 'rankings']);
 }
 
 /** Every search on this database runs in the database in full (to measure that path, and to compare with it). */

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import { markPrepared } from '../../../db/prepared.js';
 import type { Db } from '../../../db/connection.js';
 import { diminutiveBases, dimensionTerms, transliterationSpellings } from './forms.js';
 import { nearestWords, nearWords, type KnownWord } from './near.js';
@@ -67,7 +68,10 @@ interface SkeletonFacts {
 }
 
 async function lookUpWords(db: Db, words: string[], tokens: string[]): Promise<{ words: WordFacts[]; skeletons: Record<string, SkeletonFacts>; version: number | null }> {
-  const result = await lookUpStatement(words, tokens).execute(db);
+  // Its plan does not depend on the words (an index probe per word): connections keep it prepared,
+  // which saves its planning, a third of its time (db/prepared.ts).
+  const compiled = lookUpStatement(words, tokens).compile(db);
+  const result = await db.executeQuery<LookedUp>(CompiledQuery.raw(markPrepared(compiled.sql), [...compiled.parameters]));
   const row = result.rows[0];
   return {
     version: row ? Number(row.version) : null,
@@ -76,10 +80,16 @@ async function lookUpWords(db: Db, words: string[], tokens: string[]): Promise<{
   };
 }
 
+interface LookedUp {
+  words: WordFacts[];
+  skeletons: Array<SkeletonFacts & { token: string }>;
+  version: number | string;
+}
+
 /** One statement: what the catalogue knows of each word (as typed or swapped) and each token's skeleton. */
 export function lookUpStatement(words: string[], tokens: string[]) {
   const c = fleetingConsonants;
-  return sql<{ words: WordFacts[]; skeletons: Array<SkeletonFacts & { token: string }>; version: number | string }>`
+  return sql<LookedUp>`
     select (select version from search_version) as version,
       (select coalesce(json_agg(f), '[]') from (
         select c.w, st.stem,
@@ -93,7 +103,7 @@ export function lookUpStatement(words: string[], tokens: string[]) {
             select s.stem from search_words s where s.word >= c.w and s.word < c.w || chr(1114111)
               and s.stem is not null and not starts_with(s.stem, c.w) limit 5) x) as "longStems",
           (select array_agg(k.url) from colors k where st.stem = any(k.search_stems)) as colors,
-          (select array_agg(b.url) from brands b where lower(translate(b.name, 'ёЁ', 'еЕ')) = c.w or c.w = any(b.synonyms)
+          (select array_agg(b.url) from brands b where b.search_name = c.w or c.w = any(b.synonyms)
             or (length(st.skeleton) >= 3 and b.skeleton = st.skeleton)) as brands,
           (select array_agg(k.url) from categories k where st.stem = any(k.search_stems)) as categories
         from unnest(${words}::text[]) as c(w)

@@ -66,7 +66,7 @@ async function matchingBrands(db: Db, prefixes: string[], typed: string[]): Prom
     with facts as materialized ${wordFacts(typed)}
     select b.name, b.url from brands b
     where exists (select 1 from unnest(${prefixes}::text[]) p,
-          (select regexp_split_to_table(lower(translate(b.name, 'ёЁ', 'еЕ')), '[^[:alnum:]]+') union all select unnest(b.synonyms)) w(w)
+          (select regexp_split_to_table(b.search_name, '[^[:alnum:]]+') union all select unnest(b.synonyms)) w(w)
         where starts_with(w.w, p))
       or exists (select 1 from facts f where length(f.skeleton) >= 3 and starts_with(b.skeleton, f.skeleton))
     order by length(b.name), b.name
