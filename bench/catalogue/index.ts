@@ -2,7 +2,7 @@
  * Catalogue bench (its targets and results: bench/README.md, "Catalogue"):
  *
  *   npm run bench:catalogue -- [--refill] [--duration 10] [--connections 1,4,32,64] [--calls first,search] [--no-readme]
- *   --no-rankings: the shop keeps no ranking of a search (listing/caches.ts, `rankings`): every search ranks afresh
+ *   --no-rankings: the shop keeps no reading of a search text nor its ranking (listing/caches.ts, `readings`, `rankings`): every search is read and ranked afresh
  *   --no-index: nor ranks from the word index (search/word-index-store.ts): every search runs in full in the database
  *   npm run bench:catalogue -- --sorts [--duration 6] [--connections 4,32]   (the sort matrix, its own table)
  *   --give-up <call key>: afterwards, 64 clients that give up after 100 ms on that call

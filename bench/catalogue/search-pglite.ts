@@ -9,8 +9,8 @@
  *
  * By default a repeated search is answered from the answers kept until the next write
  * (services/catalogue/listing/caches.ts, `answers`). `--no-answers`: every request reads its page (the ranking of the
- * search is kept, `rankings`). `--no-rankings`: no ranking is kept, so every request ranks its
- * matches afresh, as a query seen for the first time does (from the word index, built before the
+ * search is kept, `rankings`). `--no-rankings`: neither the reading of the text nor a ranking is
+ * kept, so every request reads its text and ranks its matches afresh, as a query seen for the first time does (from the word index, built before the
  * runs: search/word-index-store.ts). `--no-index`: neither, so every request runs the search in
  * full in the database. `--keep <dir>`: the filled data
  * directory is written there (≈1.5 GB with the items, named by fill.ts's fingerprint) and read from there next time (a few seconds instead of

@@ -11,7 +11,7 @@ import { keepNoRankings, keepNoWordIndex } from '../../src/server/services/catal
 const config = loadConfig({ ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-// `--no-rankings`: every search runs in full, as a query seen for the first time does.
+// `--no-rankings`: every search is read and ranked afresh, as a query seen for the first time is.
 if (process.env['BENCH_NO_RANKINGS'] === '1') keepNoRankings(handle.db);
 // `--no-index`: nor from the word index: every search runs in full in the database.
 if (process.env['BENCH_NO_INDEX'] === '1') keepNoWordIndex(handle.db);

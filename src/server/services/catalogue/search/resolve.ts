@@ -87,7 +87,7 @@ interface LookedUp {
 }
 
 /** One statement: what the catalogue knows of each word (as typed or swapped) and each token's skeleton. */
-export function lookUpStatement(words: string[], tokens: string[]) {
+function lookUpStatement(words: string[], tokens: string[]) {
   const c = fleetingConsonants;
   return sql<LookedUp>`
     select (select version from search_version) as version,
