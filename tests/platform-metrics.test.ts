@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/server/config.js';
 import { sql } from 'kysely';
 import { createShopMetrics } from '../src/server/http/metrics/shop-metrics.js';
+import { indexedVersion } from '../src/server/services/catalogue/search/word-index-store.js';
 import { openOneConnection, slow, startTestApp, type TestApp } from './support/harness.js';
 import { delivery } from './support/orders-support.js';
 import { paymentsHelpers, startPaymentsShop, type PaymentsShop } from './support/payments-support.js';
@@ -105,6 +106,20 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(sampleValue(after, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(sampleValue(after, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(sampleValue(after, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts the word index: a miss while it is not built, then a hit for a search asked for the first time', async () => {
+    const { t } = p;
+    const before = await samples();
+    // No search ran before on this app: the first finds no index and starts its build.
+    expect((await t.rest<{ length: number }>('GET', `/products?name=${encodeURIComponent('плед')}`)).body.length).toBe(1);
+    await vi.waitFor(() => expect(indexedVersion(t.db)).not.toBeNull(), slow);
+    expect((await t.rest<{ length: number }>('GET', `/products?name=${encodeURIComponent('подушка')}`)).body.length).toBe(1);
+    const after = await samples();
+    const moved = (result: string) => (sampleValue(after, 'shop_catalogue_cache_lookups_total', { cache: 'words', result }) ?? 0) - (sampleValue(before, 'shop_catalogue_cache_lookups_total', { cache: 'words', result }) ?? 0);
+    expect(moved('miss')).toBe(1);
+    expect(moved('hit')).toBe(1);
+    expect(moved('stale')).toBe(0);
   });
 });
 

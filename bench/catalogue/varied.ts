@@ -22,6 +22,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { forgetCaches, switchOffCaches, type CacheName } from '../../src/server/services/catalogue/listing/caches.js';
+import { forgetWordIndex } from '../../src/server/services/catalogue/search/word-index-store.js';
 import { colors, departments, ensureDatabase, fill, fillSteps, fingerprint, isFilled } from './fill.js';
 
 function argument(name: string, fallback: string): string {
@@ -171,6 +172,8 @@ interface Run {
 
 async function run(mode: string, urls: string[]): Promise<Run> {
   forgetCaches(handle.db);
+  // The word index is built in the background from a search's first miss: each run starts without it.
+  forgetWordIndex(handle.db);
   switchOffCaches(handle.db, offFor(mode), true);
   const latencies: number[] = [];
   let errors = 0;
