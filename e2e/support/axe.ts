@@ -16,12 +16,20 @@ interface AxeResults {
   violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; html: string }> }>;
 }
 
+/** True in the page when no finite CSS animation or transition is running. */
+const settled = `document.getAnimations().every((animation) =>
+  animation.playState !== 'running' || !animation.effect || animation.effect.getTiming().iterations === Infinity)`;
+
 /**
  * Runs axe-core (WCAG 2.0–2.2 A and AA rules) in the page as it is now and answers the violations
  * of impact serious or critical. axe is evaluated through the DevTools protocol, which the page's
  * Content-Security-Policy does not govern, so the shop's CSP stays on while it is checked.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // A dialog or drawer still fading in has blended colours, which axe reads as too little
+  // contrast: wait for every finite animation and transition to end (a loader spins forever). If
+  // something keeps moving for 10 s, axe checks the page as it is.
+  await page.waitForFunction(settled, undefined, { timeout: 10_000 }).catch(() => undefined);
   await page.evaluate(axeSource);
   const results = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
