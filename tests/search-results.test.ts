@@ -188,4 +188,19 @@ describe('the statement of a plain search', () => {
       await single.close();
     }
   });
+
+  it('reads a search text by one statement kept prepared, whatever the words', async () => {
+    const single = t.database.handle.kind === 'pglite' ? null : await openOneConnection(t);
+    const db = single?.db ?? t.db;
+    try {
+      const texts = ['рюкзак', 'ркзак', 'rjrjrj', 'рюкзак складной', 'найк', 'ryukzak', 'курточка', 'палатка 2 местная'];
+      for (const text of texts) await resolveQuery(db, text);
+      const { rows } = await sql<{ runs: number }>`select generic_plans + custom_plans as runs from pg_prepared_statements
+        where statement like '%search_skeleton(t.token)%'`.execute(db);
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.runs)).toBeGreaterThanOrEqual(texts.length);
+    } finally {
+      await single?.close();
+    }
+  });
 });
